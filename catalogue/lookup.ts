@@ -1,0 +1,29 @@
+import type { Catalogue, Marca, Modelo } from './schema.ts';
+import { slugify } from './slug.ts';
+
+export type ProductMatch = { marca: Marca; modelo: Modelo };
+
+export interface CatalogueLookup {
+  readonly catalogue: Catalogue;
+  readonly modelCount: number;
+  /** Case-insensitive; accepts the slug (`208-gt`) or the name itself (`208 GT`). */
+  findProduct(marca: string, modelo: string): ProductMatch | undefined;
+  findBrand(marca: string): Marca | undefined;
+}
+
+/** Indexes a validated catalogue once, so each request is a map lookup. */
+export function createCatalogueLookup(catalogue: Catalogue): CatalogueLookup {
+  const brands = new Map<string, Marca>();
+  const products = new Map<string, ProductMatch>();
+  for (const marca of catalogue.marcas) {
+    brands.set(marca.slug, marca);
+    for (const modelo of marca.modelos)
+      products.set(`${marca.slug}/${modelo.slug}`, { marca, modelo });
+  }
+  return {
+    catalogue,
+    modelCount: products.size,
+    findProduct: (marca, modelo) => products.get(`${slugify(marca)}/${slugify(modelo)}`),
+    findBrand: (marca) => brands.get(slugify(marca)),
+  };
+}

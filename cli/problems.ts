@@ -1,0 +1,155 @@
+/**
+ * Every message the owner can get about his spreadsheet, in plain Spanish (es-AR), in one
+ * place. Each says where (row as Excel numbers it, column), what is wrong and how to fix it.
+ */
+import type { PriceError } from './price.ts';
+
+export type Column = 'marca' | 'modelo' | 'precio' | 'url';
+
+export type Problem = {
+  /** Spreadsheet row as Excel shows it (the header is row 1); absent for whole-file problems. */
+  row?: number | undefined;
+  column?: string | undefined;
+  value?: string | undefined;
+  message: string;
+};
+
+const PRICE_EXAMPLE = 'Escribilo como 185000 o $ 185.000,00.';
+const COLUMNS_HINT = 'Las columnas son Marca, Modelo, Precio y, si querés, URL.';
+
+function at(row: number, column?: string): string {
+  return column === undefined ? `Fila ${row}` : `Fila ${row}, columna "${column}"`;
+}
+
+function quoted(values: readonly string[]): string {
+  return values.map((value) => `"${value}"`).join(', ');
+}
+
+/** Excel's column letter for a zero-based index: 0 → A, 26 → AA. */
+export function columnLetter(index: number): string {
+  let letters = '';
+  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) {
+    letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
+  }
+  return letters;
+}
+
+export const problems = {
+  excelFile: (kind: 'xlsx' | 'xls'): Problem => ({
+    message: `El archivo es una planilla de Excel (.${kind}), no un CSV. En Excel elegí Archivo > Guardar como > "CSV (delimitado por comas)" y usá ese archivo.`,
+  }),
+  notText: (): Problem => ({
+    message:
+      'El archivo no es un CSV de texto. Exportá la planilla de precios como CSV y probá de nuevo.',
+  }),
+  emptyFile: (): Problem => ({
+    message: `El archivo está vacío. Exportá la planilla de precios como CSV, con los títulos en la fila 1 y un modelo por fila. ${COLUMNS_HINT}`,
+  }),
+  noModels: (headerRow: number): Problem => ({
+    row: headerRow,
+    message: `${at(headerRow)}: están los títulos pero ningún modelo debajo. Agregá una fila por modelo con su marca, modelo y precio.`,
+  }),
+  noHeader: (row: number, cells: readonly string[]): Problem => ({
+    row,
+    value: cells.join(' | '),
+    message: `${at(row)}: tendría que tener los títulos de las columnas y tiene ${quoted(cells)}. Agregá arriba de todo una fila con los títulos Marca, Modelo, Precio y URL.`,
+  }),
+  missingColumn: (row: number, column: Column): Problem => ({
+    row,
+    column,
+    message: `${at(row)}: falta la columna "${column}". Agregala con ese título. ${COLUMNS_HINT}`,
+  }),
+  unknownColumn: (row: number, title: string): Problem => ({
+    row,
+    column: title,
+    value: title,
+    message: `${at(row, title)}: no es una columna conocida. Borrala o corregí el título. ${COLUMNS_HINT}`,
+  }),
+  repeatedColumn: (row: number, column: Column, indexes: readonly number[]): Problem => ({
+    row,
+    column,
+    message: `${at(row, column)}: aparece más de una vez (columnas ${indexes.map(columnLetter).join(' y ')}). Dejá una sola.`,
+  }),
+  untitledColumn: (row: number, index: number, value: string): Problem => ({
+    row,
+    column: columnLetter(index),
+    value,
+    message: `${at(row)}, columna ${columnLetter(index)}: tiene "${value}" pero esa columna no tiene título. Borrá el dato o ponele título a la columna.`,
+  }),
+  raggedRow: (
+    row: number,
+    cells: readonly string[],
+    expected: number,
+    delimiter: string,
+  ): Problem => {
+    const shown = delimiter === '\t' ? 'tabulador' : `"${delimiter}"`;
+    const decimalHint =
+      delimiter === ','
+        ? ' Si un precio lleva coma decimal, ponelo entre comillas ("185.000,50") o escribilo sin centavos.'
+        : '';
+    return {
+      row,
+      value: cells.join(delimiter),
+      message: `${at(row)}: tiene ${cells.length} celdas y la fila de títulos tiene ${expected}. Revisá que no sobre ni falte un ${shown} en "${cells.join(delimiter)}".${decimalHint}`,
+    };
+  },
+  unclosedQuote: (row: number): Problem => ({
+    row,
+    message: `${at(row)}: unas comillas (") abren y nunca cierran, así que no pude leer la planilla desde esta fila. Cerrá las comillas o borralas.`,
+  }),
+  textAfterQuote: (row: number): Problem => ({
+    row,
+    message: `${at(row)}: después de unas comillas (") que cierran una celda sigue más texto, así que no pude leer la planilla desde esta fila. Poné la celda entera entre comillas o borralas.`,
+  }),
+  unreadableRow: (row: number, detail: string): Problem => ({
+    row,
+    message: `${at(row)}: no pude leer esta fila (${detail}), ni las que siguen. Revisala en la planilla y exportala de nuevo.`,
+  }),
+  emptyCell: (row: number, column: 'marca' | 'modelo' | 'precio'): Problem => ({
+    row,
+    column,
+    value: '',
+    message: `${at(row, column)}: está vacía. ${EMPTY_HINTS[column]}`,
+  }),
+  noLettersOrDigits: (row: number, column: 'marca' | 'modelo', value: string): Problem => ({
+    row,
+    column,
+    value,
+    message: `${at(row, column)}: "${value}" no tiene letras ni números. ${EMPTY_HINTS[column]}`,
+  }),
+  badPrice: (row: number, value: string, reason: Exclude<PriceError, 'empty'>): Problem => ({
+    row,
+    column: 'precio',
+    value,
+    message: `${at(row, 'precio')}: "${value}" ${PRICE_REASONS[reason]}`,
+  }),
+  badUrl: (row: number, value: string): Problem => ({
+    row,
+    column: 'url',
+    value,
+    message: `${at(row, 'url')}: "${value}" no es un enlace válido. Tiene que empezar con https:// (por ejemplo https://tienda.com/parabrisas); si no hay enlace, dejá la celda vacía y el botón Comprar abre WhatsApp.`,
+  }),
+  duplicateModel: (row: number, value: string, firstRow: number, firstValue: string): Problem => ({
+    row,
+    column: 'modelo',
+    value,
+    message: `${at(row, 'modelo')}: "${value}" repite el modelo "${firstValue}" de la fila ${firstRow}. Dejá una sola fila por modelo.`,
+  }),
+  invalidCatalogue: (detail: string): Problem => ({
+    message: `El catálogo armado con esta planilla no es válido (${detail}). Revisá la planilla; si todo parece bien, avisale a quien mantiene el sitio.`,
+  }),
+};
+
+const EMPTY_HINTS = {
+  marca: 'Escribí la marca del auto (por ejemplo Ford).',
+  modelo: 'Escribí el modelo del auto (por ejemplo Fiesta).',
+  precio: `Escribí el precio. ${PRICE_EXAMPLE}`,
+} as const;
+
+const PRICE_REASONS: Record<Exclude<PriceError, 'empty'>, string> = {
+  invalid: `no es un precio válido. ${PRICE_EXAMPLE}`,
+  'too-many-decimals': `tiene más de dos decimales (la coma separa los centavos). ${PRICE_EXAMPLE}`,
+  zero: 'es cero. Escribí el precio de venta; si ya no lo vendés, borrá la fila.',
+  negative: 'es negativo. Escribí el precio sin el signo menos.',
+  'too-big': 'es demasiado grande. Revisá que no sobren dígitos.',
+};

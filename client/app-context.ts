@@ -1,0 +1,23 @@
+/**
+ * What route loaders and actions receive as `context` on the server. The server
+ * implements these interfaces; the client only sees the types.
+ */
+import type { CatalogueLookup } from '../catalogue/lookup.ts';
+import type { GallerySource } from './gallery/types.ts';
+
+export interface AppContext {
+  /** Canonical origin, no trailing slash (SITE_URL). */
+  readonly siteUrl: string;
+  readonly catalogue: CatalogueLookup;
+  readonly gallery: GallerySource;
+  /** The request comes from a crawler: wait for slow data (bounded) instead of streaming. */
+  readonly isBot: boolean;
+}
+
+/** Loaders run only on the server (links are plain documents); this guards that assumption. */
+export function appContext(context: unknown): AppContext {
+  if (!context || typeof context !== 'object' || !('catalogue' in context)) {
+    throw new Error('Route data is only loaded on the server');
+  }
+  return context as AppContext;
+}

@@ -1,0 +1,43 @@
+import { useRouteLoaderData } from 'react-router';
+import { business } from '../content/business.ts';
+
+type Props = {
+  title: string;
+  description: string;
+  /** Root-relative canonical path; omit on pages that should not be indexed. */
+  path?: string;
+  keywords?: string;
+  noindex?: boolean;
+};
+
+export type RootData = { siteUrl: string };
+
+export function useSiteUrl(): string {
+  const data = useRouteLoaderData('root') as RootData | undefined;
+  return data?.siteUrl ?? '';
+}
+
+/** Title, description, canonical and Open Graph tags; React 19 hoists them into <head>. */
+export function PageMeta({ title, description, path, keywords, noindex }: Props) {
+  const siteUrl = useSiteUrl();
+  const url = path === undefined ? undefined : `${siteUrl}${path}`;
+  return (
+    <>
+      <title>{title}</title>
+      <meta name="description" content={description} />
+      {keywords ? <meta name="keywords" content={keywords} /> : null}
+      {noindex ? <meta name="robots" content="noindex, follow" /> : null}
+      {url ? <link rel="canonical" href={url} /> : null}
+      <meta property="og:type" content="website" />
+      <meta property="og:locale" content="es_AR" />
+      <meta property="og:site_name" content={business.name} />
+      <meta property="og:title" content={title} />
+      <meta property="og:description" content={description} />
+      {url ? <meta property="og:url" content={url} /> : null}
+      <meta property="og:image" content={`${siteUrl}/og-image.png`} />
+      <meta property="og:image:width" content="1200" />
+      <meta property="og:image:height" content="630" />
+      <meta name="twitter:card" content="summary_large_image" />
+    </>
+  );
+}

@@ -1,0 +1,28 @@
+import { useEffect, useState } from 'react';
+import { SCROLL_TO_TOP_THRESHOLD_PX } from '../content/navigation.ts';
+import { Icon } from './Icon.tsx';
+
+/** Appears once the page is scrolled past 600 px (SPEC.md section 4). Needs JavaScript. */
+export function ScrollToTop() {
+  const [visible, setVisible] = useState(false);
+  useEffect(() => {
+    const update = () => setVisible(window.scrollY > SCROLL_TO_TOP_THRESHOLD_PX);
+    update();
+    window.addEventListener('scroll', update, { passive: true });
+    return () => window.removeEventListener('scroll', update);
+  }, []);
+  if (!visible) return null;
+  return (
+    <button
+      type="button"
+      className="scroll-top"
+      aria-label="Volver arriba"
+      onClick={() => {
+        const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+        window.scrollTo({ top: 0, behavior: reduce ? 'auto' : 'smooth' });
+      }}
+    >
+      <Icon name="up" />
+    </button>
+  );
+}

@@ -1,0 +1,80 @@
+/**
+ * Every business fact the site shows, in one place (DESIGN.md decision 10).
+ * Pure data: no React, no browser or Node APIs, so the server, the client and the
+ * catalogue CLI can all import it. Change a fact here and every page follows.
+ *
+ * Sample values: the phone, address and profiles below are the shop's placeholders
+ * until the owner confirms them (see README, "Business details").
+ */
+
+export type DayHours = { readonly day: string; readonly opens: string; readonly closes: string };
+
+export const business = {
+  name: 'Parabrisas Jujuy',
+  legalName: 'Parabrisas Jujuy',
+  tagline: 'Parabrisas, lunetas, laterales y polarizados en San Salvador de Jujuy',
+  /** Phone as people dial it in Argentina and as shown on the page. */
+  phoneDisplay: '(0388) 15 412-3456',
+  /** E.164, for tel: links and schema.org. */
+  phoneE164: '+5493884123456',
+  /** wa.me wants 549 + area code + number, without the 0 and the 15. */
+  whatsappNumber: '5493884123456',
+  email: 'contacto@parabrisasjujuy.com.ar',
+  address: {
+    street: 'Av. Fascio 1250',
+    locality: 'San Salvador de Jujuy',
+    region: 'Jujuy',
+    postalCode: 'Y4600',
+    country: 'AR',
+  },
+  geo: { latitude: -24.1858, longitude: -65.2995 },
+  mapEmbedUrl:
+    'https://maps.google.com/maps?q=Av.%20Fascio%201250%2C%20San%20Salvador%20de%20Jujuy&z=15&output=embed',
+  mapLinkUrl: 'https://maps.google.com/?q=Av.%20Fascio%201250%2C%20San%20Salvador%20de%20Jujuy',
+  social: {
+    instagram: { handle: '@parabrisasjujuy', url: 'https://www.instagram.com/parabrisasjujuy/' },
+    facebook: { handle: 'Parabrisas Jujuy', url: 'https://www.facebook.com/parabrisasjujuy' },
+  },
+  /** Tax-authority (ARCA, ex AFIP) "Data Fiscal" badge: link and image. */
+  dataFiscal: {
+    url: 'http://qr.afip.gob.ar/?qr=parabrisasjujuy-data-fiscal',
+    imageUrl: 'https://www.afip.gob.ar/images/f960/DATAWEB.jpg',
+    width: 60,
+    height: 82,
+  },
+  /** schema.org openingHoursSpecification uses English day names. */
+  hours: [
+    { day: 'Monday', opens: '09:00', closes: '13:00' },
+    { day: 'Monday', opens: '14:00', closes: '18:00' },
+    { day: 'Tuesday', opens: '09:00', closes: '13:00' },
+    { day: 'Tuesday', opens: '14:00', closes: '18:00' },
+    { day: 'Wednesday', opens: '09:00', closes: '13:00' },
+    { day: 'Wednesday', opens: '14:00', closes: '18:00' },
+    { day: 'Thursday', opens: '09:00', closes: '13:00' },
+    { day: 'Thursday', opens: '14:00', closes: '18:00' },
+    { day: 'Friday', opens: '09:00', closes: '13:00' },
+    { day: 'Friday', opens: '14:00', closes: '18:00' },
+    { day: 'Saturday', opens: '09:00', closes: '13:00' },
+  ] satisfies readonly DayHours[],
+  /** The same hours as people read them. */
+  hoursDisplay: [
+    { days: 'Lunes a viernes', hours: '9:00 a 13:00 y 14:00 a 18:00' },
+    { days: 'Sábados', hours: '9:00 a 13:00' },
+    { days: 'Domingos', hours: 'Cerrado' },
+  ],
+  counters: [
+    { value: 4, label: 'años de experiencia' },
+    { value: 485, label: 'clientes satisfechos' },
+    { value: 100, label: 'modelos de autos' },
+  ],
+  glassBrands: ['Pilkington', 'Saint-Gobain Sekurit', 'Fuyao', 'AGC'],
+  paymentMethods: ['Efectivo', 'Transferencia bancaria', 'Tarjeta de débito', 'Tarjeta de crédito'],
+  instalmentOptions: [3, 6, 9, 12],
+  instalmentScheme: 'Cuota Simple',
+} as const;
+
+/** A wa.me link, optionally with a prefilled message. */
+export function whatsappLink(message?: string): string {
+  const base = `https://wa.me/${business.whatsappNumber}`;
+  return message ? `${base}?text=${encodeURIComponent(message)}` : base;
+}

@@ -1,0 +1,27 @@
+/** What the gallery renders: already reduced to what the page needs (no tokens, no raw API data). */
+export type GalleryPhoto = { readonly id: string; readonly src: string; readonly alt: string };
+
+export type GalleryAlbum = {
+  readonly id: string;
+  readonly permalink: string;
+  readonly caption: string;
+  readonly photos: readonly GalleryPhoto[];
+};
+
+export type GalleryState =
+  | { readonly status: 'ready'; readonly albums: readonly GalleryAlbum[] }
+  /** Cold cache: the first fetch is under way. */
+  | { readonly status: 'loading' }
+  /** The feed failed and there is no earlier good feed to show. */
+  | { readonly status: 'error' }
+  /** No Instagram token configured: show a link to the profile instead. */
+  | { readonly status: 'disabled' };
+
+/** SPEC.md section 9: 5 albums at first, 5 more per 'view more', 2 photos per album. */
+export const GALLERY_PAGE_SIZE = 5;
+export const GALLERY_PHOTOS_PER_ALBUM = 2;
+
+export interface GallerySource {
+  /** Current state; waits at most `waitMs` for a cold cache to fill (0 = never wait). */
+  snapshot(options?: { waitMs?: number }): Promise<GalleryState>;
+}

@@ -1,0 +1,78 @@
+import { redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { appContext } from '../app-context.ts';
+import { formatARS } from '../../catalogue/money.ts';
+import type { Marca } from '../../catalogue/schema.ts';
+import { PageMeta, useSiteUrl } from '../components/PageMeta.tsx';
+import { JsonLd } from '../seo/json-ld.tsx';
+import { breadcrumbs } from '../seo/structured-data.ts';
+import { Breadcrumbs } from '../components/Breadcrumbs.tsx';
+import { ModelPicker } from '../components/ModelPicker.tsx';
+import { CATALOGUE_PATH } from '../content/navigation.ts';
+
+type CatalogueData = { marcas: readonly Marca[] };
+
+export function loader({ context }: LoaderFunctionArgs): CatalogueData {
+  return { marcas: appContext(context).catalogue.catalogue.marcas };
+}
+
+/** The picker's plain GET form lands here: answer with a redirect to the product page. */
+export function pickerLoader({ request, context }: LoaderFunctionArgs) {
+  const query = new URL(request.url).searchParams;
+  const { catalogue } = appContext(context);
+  const [marca = query.get('marca') ?? '', modelo = ''] = (query.get('modelo') ?? '').split('/');
+  const match = catalogue.findProduct(marca, modelo);
+  if (match) return redirect(match.modelo.meta.canonical, 303);
+  const brand = catalogue.findBrand(marca);
+  return redirect(brand ? `${CATALOGUE_PATH}#${brand.slug}` : CATALOGUE_PATH, 303);
+}
+
+export function CataloguePage() {
+  const { marcas } = useLoaderData() as CatalogueData;
+  const siteUrl = useSiteUrl();
+  const trail = [
+    { name: 'Inicio', path: '/' },
+    { name: 'Parabrisas', path: CATALOGUE_PATH },
+  ];
+  const count = marcas.reduce((n, m) => n + m.modelos.length, 0);
+  return (
+    <>
+      <PageMeta
+        title="Precios de parabrisas por marca y modelo - Parabrisas Jujuy"
+        description={`Lista de precios de parabrisas para ${count} modelos de ${marcas.length} marcas, con colocación en Jujuy y 3 o 6 cuotas sin interés.`}
+        path={CATALOGUE_PATH}
+      />
+      <JsonLd data={breadcrumbs(siteUrl, trail)} />
+      <div className="container catalogue">
+        <Breadcrumbs items={trail} />
+        <h1>Precios de parabrisas</h1>
+        <p className="lead">
+          Elegí la marca y el modelo de tu auto para ver el precio del parabrisas colocado, o
+          buscalo en la lista.
+        </p>
+        <ModelPicker marcas={marcas} />
+        <div className="brand-grid">
+          {marcas.map((marca) => (
+            <section
+              key={marca.slug}
+              id={marca.slug}
+              className="brand-card"
+              aria-labelledby={`marca-${marca.slug}`}
+            >
+              <h2 id={`marca-${marca.slug}`}>{marca.marca}</h2>
+              <ul>
+                {marca.modelos.map((modelo) => (
+                  <li key={modelo.slug}>
+                    <a href={modelo.meta.canonical}>
+                      <span>{modelo.nombre}</span>
+                      <span className="brand-price">{formatARS(modelo.precio)}</span>
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ))}
+        </div>
+      </div>
+    </>
+  );
+}

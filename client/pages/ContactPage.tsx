@@ -1,0 +1,7 @@
+export function ContactPage() {
+  return (
+    <div className="container">
+      <h1>Contact</h1>
+    </div>
+  );
+}

@@ -1,0 +1,100 @@
+import { isRouteErrorResponse, useRouteError, type LoaderFunctionArgs } from 'react-router';
+import { appContext } from '../app-context.ts';
+import { whatsappLink } from '../content/business.ts';
+import { CATALOGUE_PATH } from '../content/navigation.ts';
+import { ModelPicker } from '../components/ModelPicker.tsx';
+import { Shell } from '../components/Shell.tsx';
+import { notFound, type NotFoundData } from './not-found.ts';
+
+/** Splat route: any path no other route matches is a 404 with the helpful page. */
+export function notFoundLoader({ context }: LoaderFunctionArgs): never {
+  throw notFound('page', appContext(context).catalogue);
+}
+
+export function NotFoundPage({ data }: { data: NotFoundData | undefined }) {
+  const product = data?.kind === 'product';
+  const title = product ? 'Parabrisas no encontrado' : 'Página no encontrada';
+  return (
+    <div className="container error-page">
+      <title>{`${title} - Parabrisas Jujuy`}</title>
+      <meta name="robots" content="noindex" />
+      <h1>{title}</h1>
+      <p className="lead">
+        {product
+          ? 'No tenemos ese modelo en la lista de precios. Elegí tu auto o consultanos: conseguimos parabrisas para casi todos los modelos.'
+          : 'La página que buscás no existe o cambió de dirección. Estas opciones te pueden ayudar:'}
+      </p>
+      {data?.brands.length ? <ModelPicker marcas={data.brands} compact /> : null}
+      <ul className="error-actions">
+        <li>
+          <a className="button button-primary" href={CATALOGUE_PATH}>
+            Ver todos los precios
+          </a>
+        </li>
+        <li>
+          <a
+            className="button button-whatsapp"
+            href={whatsappLink('Hola, quiero consultar por un parabrisas.')}
+            rel="noopener"
+          >
+            Consultar por WhatsApp
+          </a>
+        </li>
+        <li>
+          <a className="button button-outline" href="/">
+            Ir al inicio
+          </a>
+        </li>
+      </ul>
+    </div>
+  );
+}
+
+/** The spec's default screen for an unhandled failure; never shows a stack trace. */
+export function UnexpectedError() {
+  return (
+    <div className="container error-page">
+      <title>Error - Parabrisas Jujuy</title>
+      <meta name="robots" content="noindex" />
+      <h1>Unexpected Application Error!</h1>
+      <p className="lead">
+        Algo salió mal de nuestro lado. Probá de nuevo en unos minutos o escribinos por WhatsApp.
+      </p>
+      <ul className="error-actions">
+        <li>
+          <a className="button button-whatsapp" href={whatsappLink()} rel="noopener">
+            Escribinos por WhatsApp
+          </a>
+        </li>
+        <li>
+          <a className="button button-outline" href="/">
+            Ir al inicio
+          </a>
+        </li>
+      </ul>
+    </div>
+  );
+}
+
+/** Error element for the pages: keeps the navigation and footer around the message. */
+export function PageError() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return <NotFoundPage data={error.data as NotFoundData | undefined} />;
+  }
+  return <UnexpectedError />;
+}
+
+/** Error element of the root route, for failures of the shell itself. */
+export function RootError() {
+  const error = useRouteError();
+  return (
+    <Shell>
+      {isRouteErrorResponse(error) && error.status === 404 ? (
+        <NotFoundPage data={error.data as NotFoundData | undefined} />
+      ) : (
+        <UnexpectedError />
+      )}
+    </Shell>
+  );
+}

@@ -1,0 +1,7 @@
+export function TestimonialsPage() {
+  return (
+    <div className="container">
+      <h1>Testimonials</h1>
+    </div>
+  );
+}

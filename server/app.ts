@@ -1,0 +1,124 @@
+import express, { type NextFunction, type Request, type Response } from 'express';
+import compression from 'compression';
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { isbot } from 'isbot';
+import { createStaticHandler, type RouteObject, type StaticHandler } from 'react-router';
+import type { CatalogueLookup } from '../catalogue/lookup.ts';
+import type { AppContext } from '../client/app-context.ts';
+import type { GallerySource } from '../client/gallery/types.ts';
+import { routes as appRoutes } from '../client/routes.tsx';
+import type { Config } from './config.ts';
+import { readClientAssets, type PageAssets } from './assets.ts';
+import { errorDocument } from './error-document.ts';
+import type { Logger } from './logger.ts';
+import { clientDistDir } from './paths.ts';
+import { renderDocument } from './render.tsx';
+import { robotsTxt, sitemapXml } from './seo.ts';
+
+export type AppDeps = {
+  readonly catalogue: CatalogueLookup;
+  readonly logger: Logger;
+  readonly gallery: GallerySource;
+  /** Route tree; tests inject extra routes, development reloads it on each request. */
+  readonly routes?: RouteObject[] | (() => Promise<RouteObject[]>);
+  readonly assets?: PageAssets;
+  readonly clientDir?: string;
+  /** Development: Vite's middleware (serves sources, hot reload). */
+  readonly devMiddleware?: express.RequestHandler;
+};
+
+export type App = express.Express;
+
+export function createApp(config: Config, deps: AppDeps): App {
+  const { logger, catalogue } = deps;
+  const clientDir = deps.clientDir ?? clientDistDir;
+  const assets = deps.assets ?? readClientAssets(clientDir);
+  const getHandler = handlerFactory(deps.routes ?? appRoutes);
+  const sitemap = sitemapXml(config.siteUrl, catalogue);
+  const robots = robotsTxt(config.siteUrl);
+
+  const app = express();
+  app.disable('x-powered-by');
+  // Behind a CDN or reverse proxy: trust its X-Forwarded-* (client IP for rate limits).
+  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+
+  app.use((req, res, next) => {
+    res.locals.nonce = randomBytes(16).toString('base64');
+    next();
+  });
+
+  app.get('/healthz', (_req, res) => {
+    res.set('Cache-Control', 'no-store').json({ status: 'ok', models: catalogue.modelCount });
+  });
+
+  app.use(compression());
+  if (deps.devMiddleware) app.use(deps.devMiddleware);
+
+  app.use(
+    '/assets',
+    express.static(join(clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false }),
+  );
+  app.use(express.static(clientDir, { maxAge: '1d', index: false }));
+
+  app.get('/robots.txt', (_req, res) => {
+    res.type('text/plain').set('Cache-Control', 'public, max-age=3600').send(robots);
+  });
+  app.get('/sitemap.xml', (_req, res) => {
+    res.type('application/xml').set('Cache-Control', 'public, max-age=3600').send(sitemap);
+  });
+
+  app.use(rejectMalformedUrl);
+
+  app.all('/{*splat}', async (req, res) => {
+    const context: AppContext = {
+      siteUrl: config.siteUrl,
+      catalogue,
+      gallery: deps.gallery,
+      isBot: isbot(req.get('user-agent') ?? ''),
+    };
+    await renderDocument(req, res, {
+      handler: await getHandler(),
+      context,
+      assets,
+      nonce: res.locals.nonce as string,
+      production: config.production,
+      timeoutMs: config.renderTimeoutMs,
+      logger,
+    });
+  });
+
+  app.use(
+    (error: Error & { status?: number }, req: Request, res: Response, _next: NextFunction) => {
+      const status = error.status && error.status >= 400 && error.status < 500 ? error.status : 500;
+      if (status >= 500) logger.error({ err: error, url: req.originalUrl }, 'request failed');
+      else logger.warn({ status, url: req.originalUrl, msg: error.message }, 'bad request');
+      if (res.headersSent) return void res.destroy();
+      res.status(status).set('Cache-Control', 'no-store').type('html').send(errorDocument(status));
+    },
+  );
+
+  return app;
+}
+
+function handlerFactory(routes: NonNullable<AppDeps['routes']>): () => Promise<StaticHandler> {
+  if (typeof routes === 'function') return async () => createStaticHandler(await routes());
+  const handler = createStaticHandler(routes);
+  return async () => handler;
+}
+
+/** A path that is not valid percent-encoding, or carries a NUL byte, is a 400, not a 500. */
+function rejectMalformedUrl(req: Request, res: Response, next: NextFunction) {
+  let path: string;
+  try {
+    path = decodeURIComponent(req.path);
+  } catch {
+    res.status(400).set('Cache-Control', 'no-store').type('html').send(errorDocument(400));
+    return;
+  }
+  if (path.includes('\0') || req.originalUrl.length > 2048) {
+    res.status(400).set('Cache-Control', 'no-store').type('html').send(errorDocument(400));
+    return;
+  }
+  next();
+}

@@ -1,0 +1,70 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import { projectRoot } from './paths.ts';
+
+/** Everything the server reads from the environment, validated once at start. */
+export type Config = {
+  readonly port: number;
+  readonly production: boolean;
+  /** Canonical origin without trailing slash, e.g. https://www.parabrisasjujuy.com.ar */
+  readonly siteUrl: string;
+  readonly dataDir: string;
+  readonly logLevel: string;
+  readonly renderTimeoutMs: number;
+  /** How long a crawler's render may wait for the Instagram feed. */
+  readonly botWaitMs: number;
+  readonly reviewsWidgetUrl: string | undefined;
+  readonly instagram: {
+    readonly token: string | undefined;
+    readonly apiUrl: string;
+    readonly cacheSeconds: number;
+  };
+  readonly smtp: { readonly url: string | undefined; readonly to: string | undefined };
+};
+
+const optional = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+const envSchema = z.object({
+  NODE_ENV: optional,
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  SITE_URL: optional.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  DATA_DIR: optional,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  INSTAGRAM_ACCESS_TOKEN: optional,
+  INSTAGRAM_API_URL: optional.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  INSTAGRAM_CACHE_SECONDS: z.coerce.number().int().min(30).default(900),
+  SMTP_URL: optional,
+  CONTACT_TO: optional.pipe(z.email().optional()),
+  REVIEWS_WIDGET_URL: optional.pipe(z.url({ protocol: /^https$/ }).optional()),
+});
+
+export class ConfigError extends Error {}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid environment configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    production: e.NODE_ENV === 'production',
+    siteUrl: (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    dataDir: resolve(projectRoot, e.DATA_DIR ?? 'data'),
+    logLevel: e.LOG_LEVEL,
+    renderTimeoutMs: 10_000,
+    botWaitMs: 3_000,
+    reviewsWidgetUrl: e.REVIEWS_WIDGET_URL,
+    instagram: {
+      token: e.INSTAGRAM_ACCESS_TOKEN,
+      apiUrl: (e.INSTAGRAM_API_URL ?? 'https://graph.instagram.com').replace(/\/+$/, ''),
+      cacheSeconds: e.INSTAGRAM_CACHE_SECONDS,
+    },
+    smtp: { url: e.SMTP_URL, to: e.CONTACT_TO },
+  };
+}

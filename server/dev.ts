@@ -1,0 +1,28 @@
+/** Development: Vite's middleware serves the client with hot reload; routes reload per request. */
+import { createServer } from 'vite';
+import type { RouteObject } from 'react-router';
+import { readConfig } from './config.ts';
+import { createLogger } from './logger.ts';
+import { loadCatalogue } from './catalogue.ts';
+import { catalogueFile } from './paths.ts';
+import { createApp } from './app.ts';
+import { devAssets } from './assets.ts';
+import type { GallerySource } from '../client/gallery/types.ts';
+
+const config = readConfig();
+const logger = createLogger(config.logLevel);
+const vite = await createServer({ server: { middlewareMode: true }, appType: 'custom' });
+const gallery: GallerySource = { snapshot: async () => ({ status: 'disabled' }) };
+
+const app = createApp(config, {
+  catalogue: loadCatalogue(catalogueFile),
+  logger,
+  gallery,
+  assets: devAssets,
+  devMiddleware: vite.middlewares,
+  routes: async () => {
+    const mod = (await vite.ssrLoadModule('/client/routes.tsx')) as { routes: RouteObject[] };
+    return mod.routes;
+  },
+});
+app.listen(config.port, () => logger.info(`dev server on http://localhost:${config.port}`));

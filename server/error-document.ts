@@ -1,0 +1,12 @@
+/**
+ * The page sent when React cannot render at all (the shell failed) or Express itself
+ * fails: static HTML, no stack trace, no script.
+ */
+export function errorDocument(status: number): string {
+  const title = status === 400 ? 'Solicitud inválida' : 'Unexpected Application Error!';
+  const text =
+    status === 400
+      ? 'La dirección no es válida. Revisala o volvé al inicio.'
+      : 'Algo salió mal de nuestro lado. Probá de nuevo en unos minutos.';
+  return `<!DOCTYPE html><html lang="es-AR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${title} - Parabrisas Jujuy</title></head><body><main><h1>${title}</h1><p>${text}</p><p><a href="/">Ir al inicio</a> · <a href="/parabrisas">Precios de parabrisas</a></p></main></body></html>`;
+}

@@ -1,0 +1,18 @@
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The project root: the nearest folder with package.json above this module (source or dist). */
+function findRoot(start: string): string {
+  let dir = start;
+  while (!existsSync(join(dir, 'package.json'))) {
+    const parent = dirname(dir);
+    if (parent === dir) return process.cwd();
+    dir = parent;
+  }
+  return dir;
+}
+
+export const projectRoot = findRoot(dirname(fileURLToPath(import.meta.url)));
+export const clientDistDir = resolve(projectRoot, 'dist/client');
+export const catalogueFile = resolve(projectRoot, 'catalogue/catalogue.json');

@@ -10,8 +10,10 @@ export interface AppContext {
   readonly siteUrl: string;
   readonly catalogue: CatalogueLookup;
   readonly gallery: GallerySource;
-  /** The request comes from a crawler: wait for slow data (bounded) instead of streaming. */
+  /** The request comes from a crawler: it gets the whole document at once. */
   readonly isBot: boolean;
+  /** How long this request may wait for a cold Instagram cache (0 for visitors, bounded for crawlers). */
+  readonly galleryWaitMs: number;
 }
 
 /** Loaders run only on the server (links are plain documents); this guards that assumption. */

@@ -71,11 +71,13 @@ export function createApp(config: Config, deps: AppDeps): App {
   app.use(rejectMalformedUrl);
 
   app.all('/{*splat}', async (req, res) => {
+    const bot = isbot(req.get('user-agent') ?? '');
     const context: AppContext = {
       siteUrl: config.siteUrl,
       catalogue,
       gallery: deps.gallery,
-      isBot: isbot(req.get('user-agent') ?? ''),
+      isBot: bot,
+      galleryWaitMs: bot ? config.botWaitMs : 0,
     };
     await renderDocument(req, res, {
       handler: await getHandler(),

@@ -8,6 +8,8 @@ import type { GallerySource } from './gallery/types.ts';
 export interface AppContext {
   /** Canonical origin, no trailing slash (SITE_URL). */
   readonly siteUrl: string;
+  /** Third-party reviews widget script, only when configured (REVIEWS_WIDGET_URL). */
+  readonly reviewsWidgetUrl: string | undefined;
   readonly catalogue: CatalogueLookup;
   readonly gallery: GallerySource;
   /** The request comes from a crawler: it gets the whole document at once. */

@@ -22,7 +22,11 @@ declare global {
  * isRouteErrorResponse recognises, so a 404 page hydrates exactly as it was rendered.
  */
 export function createHydratedRouter(routes: RouteObject[]) {
-  const data = window.__staticRouterHydrationData ?? { loaderData: {}, actionData: null, errors: null };
+  const data = window.__staticRouterHydrationData ?? {
+    loaderData: {},
+    actionData: null,
+    errors: null,
+  };
   const location = {
     pathname: window.location.pathname,
     search: window.location.search,

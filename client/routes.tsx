@@ -15,7 +15,8 @@ import { TeamPage } from './pages/TeamPage.tsx';
 import { ContactPage } from './pages/ContactPage.tsx';
 
 function rootLoader({ context }: LoaderFunctionArgs): RootData {
-  return { siteUrl: appContext(context).siteUrl };
+  const { siteUrl, reviewsWidgetUrl } = appContext(context);
+  return { siteUrl, reviewsWidgetUrl: reviewsWidgetUrl ?? null };
 }
 
 /** `/parabrisa/{marca}` alone: send the visitor to that brand in the price list. */
@@ -31,7 +32,12 @@ export const pageRoutes: RouteObject[] = [
   { id: 'picker', path: 'parabrisas/buscar', loader: pickerLoader },
   { id: 'brands', path: 'parabrisa', loader: () => redirect(CATALOGUE_PATH, 301) },
   { id: 'brand', path: 'parabrisa/:marca', loader: brandLoader },
-  { id: 'product', path: 'parabrisa/:marca/:modelo', loader: productLoader, element: <ProductPage /> },
+  {
+    id: 'product',
+    path: 'parabrisa/:marca/:modelo',
+    loader: productLoader,
+    element: <ProductPage />,
+  },
   { id: 'about', path: 'about', element: <AboutPage /> },
   { id: 'models', path: 'models', element: <ModelsPage /> },
   { id: 'testimonials', path: 'testimonials', element: <TestimonialsPage /> },

@@ -11,6 +11,7 @@ import { routes as appRoutes } from '../client/routes.tsx';
 import type { Config } from './config.ts';
 import { readClientAssets, type PageAssets } from './assets.ts';
 import { errorDocument } from './error-document.ts';
+import { createGalleryApi } from './instagram/api.ts';
 import type { Logger } from './logger.ts';
 import { clientDistDir } from './paths.ts';
 import { renderDocument } from './render.tsx';
@@ -49,7 +50,11 @@ export function createApp(config: Config, deps: AppDeps): App {
   });
 
   app.get('/healthz', (_req, res) => {
-    res.set('Cache-Control', 'no-store').json({ status: 'ok', models: catalogue.modelCount });
+    res.set('Cache-Control', 'no-store').json({
+      status: 'ok',
+      models: catalogue.modelCount,
+      instagram: deps.gallery.health?.() ?? null,
+    });
   });
 
   app.use(compression());
@@ -69,11 +74,13 @@ export function createApp(config: Config, deps: AppDeps): App {
   });
 
   app.use(rejectMalformedUrl);
+  app.use(createGalleryApi(deps.gallery));
 
   app.all('/{*splat}', async (req, res) => {
     const bot = isbot(req.get('user-agent') ?? '');
     const context: AppContext = {
       siteUrl: config.siteUrl,
+      reviewsWidgetUrl: config.reviewsWidgetUrl,
       catalogue,
       gallery: deps.gallery,
       isBot: bot,

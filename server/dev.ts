@@ -7,12 +7,13 @@ import { loadCatalogue } from './catalogue.ts';
 import { catalogueFile } from './paths.ts';
 import { createApp } from './app.ts';
 import { devAssets } from './assets.ts';
-import type { GallerySource } from '../client/gallery/types.ts';
+import { createGallery } from './instagram/index.ts';
 
 const config = readConfig();
 const logger = createLogger(config.logLevel);
 const vite = await createServer({ server: { middlewareMode: true }, appType: 'custom' });
-const gallery: GallerySource = { snapshot: async () => ({ status: 'disabled' }) };
+const gallery = createGallery(config, logger);
+gallery.start();
 
 const app = createApp(config, {
   catalogue: loadCatalogue(catalogueFile),

@@ -4,13 +4,14 @@ import { createLogger } from './logger.ts';
 import { loadCatalogue } from './catalogue.ts';
 import { catalogueFile } from './paths.ts';
 import { createApp } from './app.ts';
-import type { GallerySource } from '../client/gallery/types.ts';
+import { createGallery } from './instagram/index.ts';
 
 function main() {
   const config = readConfig();
   const logger = createLogger(config.logLevel);
   const catalogue = loadCatalogue(catalogueFile);
-  const gallery: GallerySource = { snapshot: async () => ({ status: 'disabled' }) };
+  const gallery = createGallery(config, logger);
+  gallery.start();
   const app = createApp(config, { catalogue, logger, gallery });
   const server = app.listen(config.port, () => {
     logger.info(
@@ -21,6 +22,7 @@ function main() {
 
   const shutdown = (signal: string) => {
     logger.info({ signal }, 'shutting down');
+    gallery.stop();
     server.close(() => process.exit(0));
     setTimeout(() => process.exit(0), 10_000).unref();
   };

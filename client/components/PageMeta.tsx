@@ -10,11 +10,16 @@ type Props = {
   noindex?: boolean;
 };
 
-export type RootData = { siteUrl: string };
+export type RootData = { siteUrl: string; reviewsWidgetUrl: string | null };
+
+export function useRootData(): RootData {
+  return (
+    (useRouteLoaderData('root') as RootData | undefined) ?? { siteUrl: '', reviewsWidgetUrl: null }
+  );
+}
 
 export function useSiteUrl(): string {
-  const data = useRouteLoaderData('root') as RootData | undefined;
-  return data?.siteUrl ?? '';
+  return useRootData().siteUrl;
 }
 
 /** Title, description, canonical and Open Graph tags; React 19 hoists them into <head>. */

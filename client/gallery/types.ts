@@ -21,7 +21,22 @@ export type GalleryState =
 export const GALLERY_PAGE_SIZE = 5;
 export const GALLERY_PHOTOS_PER_ALBUM = 2;
 
+/** What /healthz reports about the feed (never the token). */
+export type GalleryHealth = {
+  readonly configured: boolean;
+  readonly state: 'ok' | 'stale' | 'loading' | 'failing' | 'token-invalid' | 'disabled';
+  /** ISO time of the last successful fetch, if any. */
+  readonly lastSuccessAt: string | null;
+  readonly albums: number;
+  /** Kind of the last failure since the last success ('timeout', 'rate-limited', ...). */
+  readonly lastError: string | null;
+  /** ISO time before which no new fetch is attempted (backing off), if any. */
+  readonly retryAfter: string | null;
+};
+
 export interface GallerySource {
   /** Current state; waits at most `waitMs` for a cold cache to fill (0 = never wait). */
   snapshot(options?: { waitMs?: number }): Promise<GalleryState>;
+  /** Server only: the feed's state for /healthz. */
+  health?(): GalleryHealth;
 }

@@ -1,7 +1,21 @@
+import { PageMeta } from '../components/PageMeta.tsx';
+import { PageHero } from '../components/PageHero.tsx';
+import { Counters } from '../components/Counters.tsx';
+import { aboutCounters, aboutText } from '../content/leftovers.ts';
+
+/** Template leftover (SPEC.md section 2): generic car-rental text, noindex. */
 export function AboutPage() {
   return (
-    <div className="container">
-      <h1>About</h1>
-    </div>
+    <>
+      <PageMeta title="About - Parabrisas Jujuy" description={aboutText.heading} noindex />
+      <PageHero title={aboutText.title} path="/about" />
+      <section className="section">
+        <div className="container container-narrow">
+          <h2>{aboutText.heading}</h2>
+          <p>{aboutText.text}</p>
+          <Counters items={aboutCounters} plus={false} />
+        </div>
+      </section>
+    </>
   );
 }

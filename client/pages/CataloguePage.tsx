@@ -19,7 +19,11 @@ export function loader({ context }: LoaderFunctionArgs): CatalogueData {
 export function pickerLoader({ request, context }: LoaderFunctionArgs) {
   const query = new URL(request.url).searchParams;
   const { catalogue } = appContext(context);
-  const [marca = query.get('marca') ?? '', modelo = ''] = (query.get('modelo') ?? '').split('/');
+  // The model select sends `marca/modelo`; a bare model name is read with the brand select.
+  const choice = query.get('modelo') ?? '';
+  const [marca = '', modelo = ''] = choice.includes('/')
+    ? choice.split('/', 2)
+    : [query.get('marca') ?? '', choice];
   const match = catalogue.findProduct(marca, modelo);
   if (match) return redirect(match.modelo.meta.canonical, 303);
   const brand = catalogue.findBrand(marca);

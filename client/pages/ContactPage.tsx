@@ -1,7 +1,192 @@
+import { useActionData, useLocation } from 'react-router';
+import { Icon } from '../components/Icon.tsx';
+import { PageMeta } from '../components/PageMeta.tsx';
+import { business, whatsappLink } from '../content/business.ts';
+import {
+  CONTACT_LIMITS,
+  CONTACT_PATH,
+  HONEYPOT_FIELD,
+  type ContactActionData,
+  type ContactErrors,
+  type ContactField,
+  type ContactValues,
+} from '../contact/types.ts';
+
+const EMPTY: ContactValues = { name: '', email: '', message: '' };
+
+/** Template leftover (SPEC.md "Contact"), noindex; its form really delivers (DESIGN.md decision 6). */
 export function ContactPage() {
+  const result = useActionData() as ContactActionData | undefined;
+  const sent = new URLSearchParams(useLocation().search).get('enviado') === '1';
+  const errors = result?.errors ?? {};
+  const invalid = Object.keys(errors).length > 0;
+  const prefix = sent ? 'Mensaje enviado - ' : invalid ? 'Revisá el formulario - ' : '';
+
   return (
-    <div className="container">
+    <div className="container contact-page">
+      <PageMeta
+        title={`${prefix}Contact - ${business.name}`}
+        description={`Escribinos desde el formulario o llamanos al ${business.phoneDisplay}. ${business.name}.`}
+        noindex
+      />
       <h1>Contact</h1>
+      <div className="contact-layout">
+        <section className="contact-info" aria-labelledby="contact-info-title">
+          <h2 id="contact-info-title">Need additional information?</h2>
+          <p className="lead">
+            A multifaceted professional skilled in multiple fields of research, development as well
+            as a learning specialist. Over 15 years of experience.
+          </p>
+          <ul className="contact-list">
+            <li>
+              <Icon name="phone" />
+              <a href={`tel:${business.phoneE164}`}>{business.phoneDisplay}</a>
+            </li>
+            <li>
+              <Icon name="mail" />
+              <a href={`mailto:${business.email}`}>{business.email}</a>
+            </li>
+            <li>
+              <Icon name="pin" />
+              <span>Belgrade, Serbia</span>
+            </li>
+          </ul>
+        </section>
+        {sent ? (
+          <Confirmation />
+        ) : (
+          <ContactForm
+            values={result?.values ?? EMPTY}
+            errors={errors}
+            unavailable={result?.unavailable === true}
+          />
+        )}
+      </div>
     </div>
+  );
+}
+
+function Confirmation() {
+  return (
+    <section className="contact-confirmation" role="status" aria-labelledby="contact-sent-title">
+      <h2 id="contact-sent-title">
+        <Icon name="check" /> ¡Gracias! Recibimos tu mensaje.
+      </h2>
+      <p>
+        Te respondemos a tu e-mail lo antes posible, en nuestro horario de atención. Si es urgente,
+        escribinos por WhatsApp.
+      </p>
+      <p className="contact-actions">
+        <a className="button button-primary" href={whatsappLink()} rel="noopener">
+          Escribinos por WhatsApp
+        </a>{' '}
+        <a href={CONTACT_PATH}>Enviar otro mensaje</a>
+      </p>
+    </section>
+  );
+}
+
+const LABELS: Record<ContactField, string> = {
+  name: 'Full Name',
+  email: 'Email',
+  message: 'Tell us about it',
+};
+
+function ContactForm(props: {
+  values: ContactValues;
+  errors: ContactErrors;
+  unavailable: boolean;
+}) {
+  const { values, errors, unavailable } = props;
+  const listed = (Object.keys(LABELS) as ContactField[]).filter((name) => errors[name]);
+  const control = (name: ContactField) => ({
+    id: `contact-${name}`,
+    name,
+    required: true,
+    maxLength: CONTACT_LIMITS[name],
+    defaultValue: values[name],
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': errors[name] ? `contact-${name}-error` : undefined,
+  });
+  const label = (name: ContactField) => (
+    <label htmlFor={`contact-${name}`}>
+      {LABELS[name]}
+      <span className="contact-required" aria-hidden="true">
+        {' *'}
+      </span>
+    </label>
+  );
+  const error = (name: ContactField) =>
+    errors[name] ? (
+      <p id={`contact-${name}-error`} className="contact-field-error">
+        {errors[name]}
+      </p>
+    ) : null;
+
+  return (
+    <form className="contact-form" method="post" action={CONTACT_PATH}>
+      {unavailable ? (
+        <p className="contact-form-error" role="alert">
+          No pudimos guardar tu mensaje por un problema nuestro. Probá de nuevo en unos minutos o{' '}
+          <a href={whatsappLink()} rel="noopener">
+            escribinos por WhatsApp
+          </a>
+          .
+        </p>
+      ) : null}
+      {listed.length > 0 ? (
+        <div className="contact-error-summary" role="alert">
+          <p>Revisá los datos marcados:</p>
+          <ul>
+            {listed.map((name) => (
+              <li key={name}>
+                <a href={`#contact-${name}`}>{errors[name]}</a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      <div className="field">
+        {label('name')}
+        <input type="text" autoComplete="name" {...control('name')} />
+        {error('name')}
+      </div>
+      <div className="field">
+        {label('email')}
+        <input type="email" autoComplete="email" inputMode="email" {...control('email')} />
+        {error('email')}
+      </div>
+      <div className="field">
+        {label('message')}
+        <textarea rows={6} {...control('message')} />
+        {error('message')}
+      </div>
+      {/* Honeypot: people never see it; bots that fill every field do. Inline style on
+          purpose: it must stay hidden even if the stylesheet fails to load. */}
+      <div
+        className="contact-honeypot"
+        aria-hidden="true"
+        style={{
+          position: 'absolute',
+          left: '-10000px',
+          width: '1px',
+          height: '1px',
+          overflow: 'hidden',
+        }}
+      >
+        <label htmlFor="contact-website">No completes este campo</label>
+        <input
+          id="contact-website"
+          name={HONEYPOT_FIELD}
+          type="text"
+          tabIndex={-1}
+          autoComplete="off"
+          defaultValue=""
+        />
+      </div>
+      <button type="submit" className="button button-primary">
+        Send Message
+      </button>
+    </form>
   );
 }

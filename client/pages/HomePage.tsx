@@ -1,8 +1,17 @@
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { appContext } from '../app-context.ts';
 import { GALLERY_PAGE_SIZE, type GalleryState } from '../gallery/types.ts';
+import { business, whatsappLink } from '../content/business.ts';
+import { faq, hero, installBanner, location, payment, services, whyUs } from '../content/home.ts';
+import { CATALOGUE_PATH } from '../content/navigation.ts';
+import { PageMeta, useRootData } from '../components/PageMeta.tsx';
+import { ModelPicker, type PickerBrand } from '../components/ModelPicker.tsx';
+import { Counters } from '../components/Counters.tsx';
+import { Icon } from '../components/Icon.tsx';
+import { Testimonials } from '../components/Testimonials.tsx';
+import { JsonLd } from '../seo/json-ld.tsx';
 
-export type HomeData = { gallery: GalleryState; visibleAlbums: number };
+export type HomeData = { gallery: GalleryState; visibleAlbums: number; brands: PickerBrand[] };
 
 /** `?albumes=10` is the no-JavaScript 'view more': the server renders that many albums. */
 export const ALBUMS_PARAM = 'albumes';
@@ -14,18 +23,208 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
     Number.isFinite(asked) && asked > GALLERY_PAGE_SIZE
       ? Math.min(Math.ceil(asked / GALLERY_PAGE_SIZE) * GALLERY_PAGE_SIZE, 1000)
       : GALLERY_PAGE_SIZE;
-  return { gallery: await ctx.gallery.snapshot({ waitMs: ctx.galleryWaitMs }), visibleAlbums };
+  const brands = ctx.catalogue.catalogue.marcas.map((m) => ({
+    marca: m.marca,
+    slug: m.slug,
+    modelos: m.modelos.map((modelo) => ({ nombre: modelo.nombre, slug: modelo.slug })),
+  }));
+  return {
+    gallery: await ctx.gallery.snapshot({ waitMs: ctx.galleryWaitMs }),
+    visibleAlbums,
+    brands,
+  };
 }
 
 export function HomePage() {
   const data = useLoaderData() as HomeData;
+  const { reviewsWidgetUrl } = useRootData();
   return (
-    <div className="container">
-      <h1 id="home">Inicio</h1>
-      <section id="testimonials">
-        {/* Gallery seam: <Gallery state={data.gallery} visibleAlbums={data.visibleAlbums} /> */}
-        <p>{data.gallery.status}</p>
+    <>
+      <PageMeta
+        title={`${business.name}: parabrisas, lunetas y polarizados en San Salvador de Jujuy`}
+        description={`${hero.text} Pagá en efectivo, transferencia, débito o crédito en cuotas.`}
+        path="/"
+      />
+      <JsonLd data={faqJsonLd()} />
+      {reviewsWidgetUrl ? <script src={reviewsWidgetUrl} async /> : null}
+
+      <section id="home" className="hero" aria-labelledby="hero-title">
+        <div className="container hero__inner">
+          <div className="hero__text">
+            <p className="eyebrow">{hero.eyebrow}</p>
+            <h1 id="hero-title">{hero.title}</h1>
+            <p className="lead">{hero.text}</p>
+            <div className="hero__actions">
+              <a
+                className="button button-whatsapp button-lg"
+                href={whatsappLink(hero.whatsappMessage)}
+                rel="noopener"
+              >
+                <Icon name="whatsapp" /> Escribinos por WhatsApp
+              </a>
+              <a className="button button-light button-lg" href={CATALOGUE_PATH}>
+                Ver lista de precios
+              </a>
+            </div>
+          </div>
+          <div className="hero__picker">
+            <h2>Buscá el precio de tu parabrisas</h2>
+            <ModelPicker marcas={data.brands} compact />
+          </div>
+        </div>
       </section>
-    </div>
+
+      <section id="booking-section" className="section payment" aria-labelledby="payment-title">
+        <div className="container">
+          <h2 id="payment-title">{payment.title}</h2>
+          <p>{payment.text}</p>
+          <ul className="payment__list">
+            {business.paymentMethods.map((method) => (
+              <li key={method}>
+                <Icon name="card" /> {method}
+              </li>
+            ))}
+          </ul>
+          <p className="payment__instalments">
+            <strong>{payment.instalmentsText}</strong>
+          </p>
+        </div>
+      </section>
+
+      <section id="models" className="section services" aria-labelledby="services-title">
+        <div className="container">
+          <h2 id="services-title">Lo que ofrecemos</h2>
+          <ul className="services__grid">
+            {services.map((service) => (
+              <li key={service.title} className="service-box">
+                <Icon name={service.icon} size={32} />
+                <h3>{service.title}</h3>
+                <p>{service.text}</p>
+              </li>
+            ))}
+          </ul>
+          <p className="services__more">
+            <a className="button button-primary" href={CATALOGUE_PATH}>
+              Ver precios de parabrisas por modelo
+            </a>
+          </p>
+        </div>
+      </section>
+
+      <section className="install-banner" aria-labelledby="install-title">
+        <div className="container install-banner__inner">
+          <Icon name="truck" size={40} />
+          <div>
+            <h2 id="install-title">{installBanner.title}</h2>
+            <p>{installBanner.text}</p>
+          </div>
+        </div>
+      </section>
+
+      <section className="section why-us" aria-labelledby="why-title">
+        <div className="container">
+          <h2 id="why-title">{whyUs.title}</h2>
+          <Counters items={business.counters} />
+          <ul className="why-us__points">
+            {whyUs.points.map((point) => (
+              <li key={point}>
+                <Icon name="check" /> {point}
+              </li>
+            ))}
+          </ul>
+          <p className="glass-brands">
+            Trabajamos con cristales{' '}
+            {business.glassBrands.map((brand, i) => (
+              <span key={brand}>
+                {i > 0 ? ', ' : ''}
+                <strong>{brand}</strong>
+              </span>
+            ))}
+            .
+          </p>
+        </div>
+      </section>
+
+      <section id="testimonials" className="section latest-work" aria-labelledby="work-title">
+        <div className="container">
+          <h2 id="work-title">Nuestros últimos trabajos</h2>
+          {/* Gallery seam */}
+          <p>{data.gallery.status}</p>
+          <h2 className="testimonials-title">Lo que dicen nuestros clientes</h2>
+          <Testimonials />
+        </div>
+      </section>
+
+      <section id="faq" className="section faq" aria-labelledby="faq-title">
+        <div className="container container-narrow">
+          <h2 id="faq-title">Preguntas frecuentes</h2>
+          {faq.map((item) => (
+            <details
+              key={item.id}
+              id={item.id}
+              name="faq"
+              open={item.id === 'q1'}
+              className="faq__item"
+            >
+              <summary>{item.question}</summary>
+              <p>{item.answer}</p>
+            </details>
+          ))}
+        </div>
+      </section>
+
+      <section id="contact" className="section location" aria-labelledby="location-title">
+        <div className="container location__inner">
+          <div>
+            <h2 id="location-title">{location.title}</h2>
+            <p>{location.text}</p>
+            <address>
+              {business.address.street}
+              <br />
+              {business.address.locality}, {business.address.region}
+            </address>
+            <dl className="hours">
+              {business.hoursDisplay.map((h) => (
+                <div key={h.days}>
+                  <dt>{h.days}</dt>
+                  <dd>{h.hours}</dd>
+                </div>
+              ))}
+            </dl>
+            <p className="location__actions">
+              <a className="button button-whatsapp" href={whatsappLink()} rel="noopener">
+                WhatsApp
+              </a>
+              <a className="button button-outline" href={`tel:${business.phoneE164}`}>
+                Llamar
+              </a>
+              <a className="button button-outline" href={business.mapLinkUrl} rel="noopener">
+                Cómo llegar
+              </a>
+            </p>
+          </div>
+          <iframe
+            className="map"
+            title={`Mapa: ${business.address.street}, ${business.address.locality}`}
+            src={business.mapEmbedUrl}
+            height={300}
+            loading="lazy"
+            referrerPolicy="no-referrer-when-downgrade"
+          />
+        </div>
+      </section>
+    </>
   );
+}
+
+function faqJsonLd() {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'FAQPage',
+    mainEntity: faq.map((item) => ({
+      '@type': 'Question',
+      name: item.question,
+      acceptedAnswer: { '@type': 'Answer', text: item.answer },
+    })),
+  };
 }

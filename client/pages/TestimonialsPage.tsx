@@ -1,7 +1,24 @@
+import { PageMeta } from '../components/PageMeta.tsx';
+import { PageHero } from '../components/PageHero.tsx';
+import { BookingBanner } from '../components/BookingBanner.tsx';
+import { Testimonials } from '../components/Testimonials.tsx';
+
+/** Testimonials page (SPEC.md section 2): a testimonial block and the banner; noindex. */
 export function TestimonialsPage() {
   return (
-    <div className="container">
-      <h1>Testimonials</h1>
-    </div>
+    <>
+      <PageMeta
+        title="Testimonios - Parabrisas Jujuy"
+        description="Lo que dicen nuestros clientes."
+        noindex
+      />
+      <PageHero title="Testimonios" path="/testimonials" />
+      <section className="section">
+        <div className="container">
+          <Testimonials />
+        </div>
+      </section>
+      <BookingBanner />
+    </>
   );
 }

@@ -31,7 +31,8 @@ export function launchBrowser(): Promise<Browser> {
 export async function watchPage(page: Page, origin: string) {
   const problems: string[] = [];
   page.on('console', (msg) => {
-    if (msg.type() === 'error' || msg.type() === 'warning') problems.push(`${msg.type()}: ${msg.text()}`);
+    if (msg.type() === 'error' || msg.type() === 'warning')
+      problems.push(`${msg.type()}: ${msg.text()}`);
   });
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
   await page.route(
@@ -45,7 +46,11 @@ export async function watchPage(page: Page, origin: string) {
           body: '<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>',
         });
       }
-      return route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>stub</title>' });
+      return route.fulfill({
+        status: 200,
+        contentType: 'text/html',
+        body: '<!doctype html><title>stub</title>',
+      });
     },
   );
   return problems;

@@ -4,7 +4,13 @@ import { createServer } from 'node:net';
 import { existsSync } from 'node:fs';
 import { projectRoot } from '../../server/paths.ts';
 
-export type RunningServer = { url: string; port: number; process: ChildProcess; logs: string[]; stop(): Promise<void> };
+export type RunningServer = {
+  url: string;
+  port: number;
+  process: ChildProcess;
+  logs: string[];
+  stop(): Promise<void>;
+};
 
 export async function freePort(): Promise<number> {
   const server = createServer();
@@ -24,7 +30,14 @@ export async function startBuiltServer(env: NodeJS.ProcessEnv = {}): Promise<Run
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [entry], {
     cwd: projectRoot,
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), SITE_URL: url, LOG_LEVEL: 'warn', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      SITE_URL: url,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const logs: string[] = [];

@@ -1,0 +1,37 @@
+import { data, redirect, type ActionFunctionArgs } from 'react-router';
+import { appContext } from '../app-context.ts';
+import {
+  CONTACT_FIELDS,
+  CONTACT_SENT_PATH,
+  HONEYPOT_FIELD,
+  type ContactActionData,
+  type ContactSubmission,
+} from './types.ts';
+
+/** POST /contact: invalid input re-renders the form (422); anything accepted redirects (303). */
+export async function contactAction({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const field = (name: string) => {
+    const value = form.get(name);
+    return typeof value === 'string' ? value : '';
+  };
+  const submission = Object.fromEntries(
+    [...CONTACT_FIELDS, HONEYPOT_FIELD].map((name) => [name, field(name)]),
+  ) as ContactSubmission;
+
+  const outcome = await appContext(context).contact.submit(submission);
+  switch (outcome.status) {
+    case 'invalid':
+      return data<ContactActionData>(
+        { errors: outcome.errors, values: outcome.values },
+        { status: 422 },
+      );
+    case 'unavailable':
+      return data<ContactActionData>(
+        { errors: {}, values: outcome.values, unavailable: true },
+        { status: 503 },
+      );
+    default:
+      return redirect(CONTACT_SENT_PATH, 303);
+  }
+}

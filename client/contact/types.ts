@@ -1,0 +1,41 @@
+/**
+ * The contact form's shapes, shared by the page, its route action and the server's
+ * contact service (which implements ContactService; see server/contact/).
+ */
+
+export const CONTACT_PATH = '/contact';
+/** Where a sent form lands (post/redirect/get): a reload only shows the confirmation again. */
+export const CONTACT_SENT_PATH = '/contact?enviado=1';
+
+export const CONTACT_LIMITS = { name: 100, email: 254, message: 5000 } as const;
+
+export type ContactField = keyof typeof CONTACT_LIMITS;
+export const CONTACT_FIELDS = Object.keys(CONTACT_LIMITS) as ContactField[];
+
+/** The honeypot: hidden from people, filled by bots that fill every field. */
+export const HONEYPOT_FIELD = 'website';
+
+export type ContactValues = Readonly<Record<ContactField, string>>;
+export type ContactErrors = Readonly<Partial<Record<ContactField, string>>>;
+/** The form as posted: every field as a string ('' when missing). */
+export type ContactSubmission = Readonly<Record<ContactField | typeof HONEYPOT_FIELD, string>>;
+
+export type ContactOutcome =
+  /** Stored durably; it will be e-mailed if e-mail is configured. */
+  | { readonly status: 'accepted' }
+  /** Looks accepted to the sender, but nothing was kept (honeypot filled, or a repeat). */
+  | { readonly status: 'ignored' }
+  | { readonly status: 'invalid'; readonly errors: ContactErrors; readonly values: ContactValues }
+  /** The message could not be stored: the visitor is told so and keeps the text. */
+  | { readonly status: 'unavailable'; readonly values: ContactValues };
+
+export interface ContactService {
+  submit(submission: ContactSubmission): Promise<ContactOutcome>;
+}
+
+/** What the route action hands to the page when it does not redirect. */
+export type ContactActionData = {
+  readonly errors: ContactErrors;
+  readonly values: ContactValues;
+  readonly unavailable?: true;
+};

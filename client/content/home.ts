@@ -1,0 +1,123 @@
+/** The home page's copy (Spanish, es-AR). Business facts come from business.ts. */
+import type { IconName } from '../components/Icon.tsx';
+import { business } from './business.ts';
+
+const list = (items: readonly string[]) =>
+  new Intl.ListFormat('es', { type: 'conjunction' }).format(items);
+
+export const hero = {
+  eyebrow: 'Parabrisas y cristales para tu auto en Jujuy',
+  title: 'Cambiá tu parabrisas hoy, en el taller o en tu casa',
+  text: 'Venta, colocación y reparación de parabrisas, lunetas, laterales y cristales, y polarizados. Colocación a domicilio sin cargo según la zona y trabajo garantizado.',
+  whatsappMessage: 'Hola, quiero consultar por un parabrisas.',
+};
+
+export const payment = {
+  title: 'Formas de pago',
+  text: 'Pagá como te quede más cómodo. Emitimos factura.',
+  instalmentsText: `Adheridos a ${business.instalmentScheme}: ${list(business.instalmentOptions.map(String))} cuotas.`,
+};
+
+export const services: readonly { title: string; text: string; icon: IconName }[] = [
+  {
+    title: 'Parabrisas',
+    text: 'Venta y colocación de parabrisas para autos, camionetas y utilitarios, con cristales de primeras marcas.',
+    icon: 'shield',
+  },
+  {
+    title: 'Lunetas',
+    text: 'Lunetas térmicas y comunes, con la conexión del desempañador revisada al colocarlas.',
+    icon: 'check',
+  },
+  {
+    title: 'Laterales y cristales',
+    text: 'Cristales de puertas, ventiletes y fijos; reparamos alzacristales y burletes.',
+    icon: 'card',
+  },
+  {
+    title: 'Polarizados',
+    text: 'Polarizado de cristales con láminas de calidad, dentro de lo que permite la ley de tránsito.',
+    icon: 'star',
+  },
+];
+
+export const installBanner = {
+  title: 'Colocación a domicilio con trabajo garantizado',
+  text: 'Vamos hasta tu casa u oficina sin cargo, según la zona, o te atendemos en el taller. Toda colocación tiene garantía.',
+};
+
+export const whyUs = {
+  title: '¿Por qué elegirnos?',
+  points: [
+    'Precios publicados y claros, de contado o en cuotas sin interés.',
+    'Colocadores con experiencia y materiales de primera.',
+    'Turnos rápidos: en la mayoría de los modelos, el mismo día.',
+    'Te asesoramos por WhatsApp antes de comprar.',
+  ],
+};
+
+export const testimonials: readonly { quote: string; author: string; car: string }[] = [
+  {
+    quote: 'Me cambiaron el parabrisas en la puerta de casa en menos de dos horas. Impecable.',
+    author: 'Mariela G.',
+    car: 'Chevrolet Onix',
+  },
+  {
+    quote: 'Buen precio y me explicaron todo por WhatsApp antes de ir. Muy recomendables.',
+    author: 'Diego R.',
+    car: 'Toyota Hilux',
+  },
+  {
+    quote: 'Polarizaron la camioneta y quedó excelente. Atención de primera.',
+    author: 'Luciana P.',
+    car: 'Volkswagen Amarok',
+  },
+];
+
+export const faq: readonly { id: string; question: string; answer: string }[] = [
+  {
+    id: 'q1',
+    question: '¿Cuánto tarda el cambio de parabrisas?',
+    answer:
+      'La colocación lleva entre una y dos horas. Después conviene esperar unas horas antes de lavar el auto o circular por caminos de ripio, para que el adhesivo termine de curar.',
+  },
+  {
+    id: 'q2',
+    question: '¿Hacen la colocación a domicilio?',
+    answer:
+      'Sí. Vamos a tu casa u oficina sin cargo, según la zona de San Salvador de Jujuy y alrededores. Consultanos por WhatsApp para coordinar el turno.',
+  },
+  {
+    id: 'q3',
+    question: '¿La colocación tiene garantía?',
+    answer:
+      'Sí, todo trabajo de colocación está garantizado contra filtraciones y defectos de instalación.',
+  },
+  {
+    id: 'q4',
+    question: '¿Qué formas de pago aceptan?',
+    answer: `${list(business.paymentMethods)}. Estamos adheridos a ${business.instalmentScheme}: ${list(business.instalmentOptions.map(String))} cuotas. Emitimos factura.`,
+  },
+  {
+    id: 'q5',
+    question: '¿Reparan parabrisas con piquetes o fisuras?',
+    answer:
+      'Los piquetes chicos, fuera de la línea de visión del conductor, se pueden reparar. Si la fisura es larga o avanza, hay que cambiar el parabrisas: te lo decimos con una foto por WhatsApp.',
+  },
+  {
+    id: 'q6',
+    question: '¿Qué marcas de cristales trabajan?',
+    answer: `Trabajamos con ${list(business.glassBrands)}, según el modelo.`,
+  },
+];
+
+export const location = {
+  title: 'Dónde estamos',
+  text: 'Te esperamos en el taller o vamos a tu domicilio.',
+};
+
+/** The booking banner shown on the pages the spec names, with the configured phone. */
+export const bookingBanner = {
+  title: 'Reservá tu turno escribiéndonos o llamándonos',
+  text: 'Te confirmamos precio y horario en el momento.',
+};

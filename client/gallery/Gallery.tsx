@@ -1,0 +1,170 @@
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
+import { business } from '../content/business.ts';
+import { fetchGallery } from './fetch-gallery.ts';
+import { GALLERY_PAGE_SIZE, type GalleryAlbum, type GalleryState } from './types.ts';
+
+/** SPEC.md section 8, verbatim. */
+export const GALLERY_ERROR_TEXT =
+  'Error fetching Instagram photos. Please check your request and try again.';
+
+/** Fixed size attributes (CSS scales them): the page does not shift as photos load. */
+const PHOTO_SIZE = 320;
+/** The server waits up to 8 s for a cold feed; give up a little after that. */
+const FETCH_TIMEOUT_MS = 12_000;
+
+/** 'unavailable': the server was still fetching when we asked; show the profile link. */
+type View = GalleryState | { readonly status: 'unavailable' };
+
+export type GalleryProps = { readonly state: GalleryState; readonly visibleAlbums: number };
+
+/**
+ * The latest-work gallery. Without JavaScript everything works through links: each album
+ * opens on Instagram and 'Ver más' is a link the server honours (`?albumes=N`). With
+ * JavaScript, 'Ver más' shows 5 more in place, and a page rendered while the feed was
+ * still loading fetches it from /api/galeria.
+ */
+export function Gallery({ state, visibleAlbums }: GalleryProps) {
+  const [view, setView] = useState<View>(state);
+
+  useEffect(() => {
+    if (view.status !== 'loading') return;
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, FETCH_TIMEOUT_MS);
+    fetchGallery(controller.signal)
+      .then((next) => setView(next.status === 'loading' ? { status: 'unavailable' } : next))
+      .catch(() => {
+        if (timedOut || !controller.signal.aborted) setView({ status: 'error' });
+      })
+      .finally(() => clearTimeout(timer));
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [view.status]);
+
+  switch (view.status) {
+    case 'ready':
+      return view.albums.length > 0 ? (
+        <AlbumGrid albums={view.albums} initiallyVisible={visibleAlbums} />
+      ) : (
+        <ProfileLink />
+      );
+    case 'loading':
+      return (
+        <div className="gallery gallery--loading" aria-busy="true">
+          <ul className="gallery__grid" aria-hidden="true">
+            {Array.from({ length: GALLERY_PAGE_SIZE }, (_, i) => (
+              <li key={i} className="gallery__skeleton" />
+            ))}
+          </ul>
+          <p className="gallery__status">
+            Cargando nuestros últimos trabajos… También podés verlos en{' '}
+            <a href={business.social.instagram.url} rel="noopener">
+              Instagram
+            </a>
+            .
+          </p>
+        </div>
+      );
+    case 'error':
+      return (
+        <div className="gallery gallery--error">
+          <p className="gallery__status" lang="en">
+            {GALLERY_ERROR_TEXT}
+          </p>
+          <p className="gallery__status">
+            Mirá nuestros trabajos en{' '}
+            <a href={business.social.instagram.url} rel="noopener">
+              Instagram {business.social.instagram.handle}
+            </a>
+            .
+          </p>
+        </div>
+      );
+    default:
+      return <ProfileLink />;
+  }
+}
+
+function ProfileLink() {
+  return (
+    <div className="gallery gallery--link">
+      <p className="gallery__status">
+        Mirá nuestros últimos trabajos en{' '}
+        <a href={business.social.instagram.url} rel="noopener">
+          Instagram {business.social.instagram.handle}
+        </a>
+        .
+      </p>
+    </div>
+  );
+}
+
+function AlbumGrid({
+  albums,
+  initiallyVisible,
+}: {
+  albums: readonly GalleryAlbum[];
+  initiallyVisible: number;
+}) {
+  // From the prop, so the server's HTML and the first browser render agree.
+  const [visible, setVisible] = useState(initiallyVisible);
+  const grid = useRef<HTMLUListElement>(null);
+  const focusAt = useRef<number | null>(null);
+  const shown = albums.slice(0, visible);
+  const next = visible + GALLERY_PAGE_SIZE;
+
+  useEffect(() => {
+    // Keyboard users land on the first album just revealed (the button may be gone).
+    if (focusAt.current === null) return;
+    grid.current?.children[focusAt.current]?.querySelector('a')?.focus();
+    focusAt.current = null;
+  }, [visible]);
+
+  function showMore(event: MouseEvent<HTMLAnchorElement>) {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) {
+      return; // new tab or window: let the link do it
+    }
+    event.preventDefault();
+    focusAt.current = visible;
+    setVisible(next);
+    const url = new URL(window.location.href);
+    url.searchParams.set('albumes', String(next));
+    window.history.replaceState(window.history.state, '', url);
+  }
+
+  return (
+    <div className="gallery">
+      <ul className="gallery__grid" ref={grid}>
+        {shown.map((album) => (
+          <li key={album.id} className="gallery__album">
+            <a className="gallery__link" href={album.permalink} rel="noopener">
+              {album.photos.map((photo) => (
+                <img
+                  key={photo.id}
+                  className="gallery__photo"
+                  src={photo.src}
+                  alt={photo.alt}
+                  width={PHOTO_SIZE}
+                  height={PHOTO_SIZE}
+                  loading="lazy"
+                  decoding="async"
+                />
+              ))}
+            </a>
+            {album.caption && <p className="gallery__caption">{album.caption}</p>}
+          </li>
+        ))}
+      </ul>
+      {visible < albums.length && (
+        <a className="gallery__more" href={`/?albumes=${next}#testimonials`} onClick={showMore}>
+          Ver más
+        </a>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import type { GalleryAlbum, GalleryState } from './types.ts';
+
+/** The server's JSON endpoint (server/instagram/api.ts); it waits a bounded time itself. */
+export const GALLERY_API_URL = '/api/galeria';
+
+/** Fetches the gallery state; throws on a network error, timeout or unexpected answer. */
+export async function fetchGallery(signal: AbortSignal): Promise<GalleryState> {
+  const response = await fetch(GALLERY_API_URL, {
+    signal,
+    headers: { accept: 'application/json' },
+  });
+  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  const body: unknown = await response.json();
+  if (!isGalleryState(body)) throw new Error('unexpected gallery answer');
+  return body;
+}
+
+export function isGalleryState(value: unknown): value is GalleryState {
+  if (!value || typeof value !== 'object') return false;
+  const { status, albums } = value as { status?: unknown; albums?: unknown };
+  if (status === 'ready') return Array.isArray(albums) && albums.every(isAlbum);
+  return status === 'loading' || status === 'error' || status === 'disabled';
+}
+
+function isAlbum(value: unknown): value is GalleryAlbum {
+  const album = value as Partial<Record<keyof GalleryAlbum, unknown>> | null;
+  return (
+    !!album &&
+    typeof album.id === 'string' &&
+    typeof album.permalink === 'string' &&
+    typeof album.caption === 'string' &&
+    Array.isArray(album.photos) &&
+    album.photos.every(
+      (p: { id?: unknown; src?: unknown; alt?: unknown } | null) =>
+        !!p && typeof p.id === 'string' && typeof p.src === 'string' && typeof p.alt === 'string',
+    )
+  );
+}

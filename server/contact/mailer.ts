@@ -1,0 +1,103 @@
+/** Forwards a stored message to the shop by e-mail: plain text, reply-to the visitor. */
+import nodemailer, { type SendMailOptions } from 'nodemailer';
+import type { StoredMessage } from './store.ts';
+
+export type MailerOptions = {
+  /** SMTP_URL, e.g. smtps://usuario%40dominio.com:clave@smtp.dominio.com:465 */
+  readonly smtpUrl: string;
+  /** CONTACT_TO: the shop's inbox. */
+  readonly to: string;
+  /** Sender address; by default the SMTP user when it is an address, else CONTACT_TO. */
+  readonly from?: string;
+  readonly timeouts?: Partial<typeof DEFAULT_TIMEOUTS>;
+};
+
+export type Mailer = {
+  send(message: StoredMessage): Promise<void>;
+  close(): void;
+};
+
+/** No SMTP step may hang the queue: every stage has a bound (nodemailer's defaults reach 10 minutes). */
+const DEFAULT_TIMEOUTS = {
+  dnsTimeout: 10_000,
+  connectionTimeout: 10_000,
+  greetingTimeout: 10_000,
+  socketTimeout: 30_000,
+};
+
+const SENDER_NAME = 'Formulario web Parabrisas Jujuy';
+
+/** Throws when SMTP_URL is not an smtp:// or smtps:// URL (checked at start, not at the first message). */
+export function createMailer(options: MailerOptions): Mailer {
+  const derived = senderAddress(options.smtpUrl, options.to);
+  const from = options.from ?? derived;
+  const transport = nodemailer.createTransport({
+    url: options.smtpUrl,
+    ...DEFAULT_TIMEOUTS,
+    ...options.timeouts,
+  });
+  return {
+    async send(message) {
+      await transport.sendMail(composeMail(message, { from, to: options.to }));
+    },
+    close: () => transport.close(),
+  };
+}
+
+export function senderAddress(smtpUrl: string, to: string): string {
+  let url: URL;
+  try {
+    url = new URL(smtpUrl);
+  } catch {
+    throw new Error('SMTP_URL is not a URL (expected smtp://user:password@host:587)');
+  }
+  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') {
+    throw new Error(`SMTP_URL must start with smtp:// or smtps:// (got ${url.protocol}//)`);
+  }
+  const user = decodeURIComponent(url.username);
+  return /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(user) ? user : to;
+}
+
+const when = new Intl.DateTimeFormat('es-AR', {
+  timeZone: 'America/Argentina/Jujuy',
+  dateStyle: 'full',
+  timeStyle: 'short',
+});
+
+/**
+ * The e-mail for one message. Text only: the visitor's words never become HTML.
+ * The Message-ID derives from the message id, so a re-send after a crash is
+ * recognisable as the same message (mail clients thread or drop it).
+ */
+export function composeMail(
+  message: StoredMessage,
+  envelope: { from: string; to: string },
+): SendMailOptions {
+  const domain = envelope.from.split('@')[1] ?? 'localhost';
+  const text = [
+    'Mensaje nuevo desde el formulario de contacto de la web.',
+    'Respondé este e-mail para contestarle directamente.',
+    '',
+    `Nombre: ${message.name}`,
+    `E-mail: ${message.email}`,
+    `Recibido: ${when.format(new Date(message.receivedAt))}`,
+    '',
+    'Mensaje:',
+    message.message,
+    '',
+    '--',
+    `Número de mensaje: ${message.id}`,
+  ].join('\n');
+  return {
+    from: { name: SENDER_NAME, address: envelope.from },
+    to: envelope.to,
+    replyTo: { name: message.name, address: message.email },
+    subject: `Consulta web de ${message.name}`,
+    text,
+    date: new Date(message.receivedAt),
+    messageId: `<contacto-${message.id}@${domain}>`,
+    headers: { 'X-Contact-Message-Id': message.id },
+    disableFileAccess: true,
+    disableUrlAccess: true,
+  };
+}

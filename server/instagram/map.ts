@@ -1,0 +1,95 @@
+import { business } from '../../client/content/business.ts';
+import {
+  GALLERY_PHOTOS_PER_ALBUM,
+  type GalleryAlbum,
+  type GalleryPhoto,
+} from '../../client/gallery/types.ts';
+import type { ChildItem, MediaItem } from './client.ts';
+
+/** From raw API items to what the page renders: nothing else of the API reaches the browser. */
+
+export const DEFAULT_ALT = 'Trabajo realizado por Parabrisas Jujuy';
+const ALT_MAX = 120;
+const CAPTION_MAX = 300;
+
+export function isAlbum(item: MediaItem): boolean {
+  return item.media_type === 'CAROUSEL_ALBUM';
+}
+
+/**
+ * The album's photos: children with a usable image (a VIDEO's `media_url` is an mp4, so its
+ * `thumbnail_url`; a child without one is skipped), then the first two of those.
+ * Returns undefined when no photo is left: such an album is not shown at all.
+ */
+export function toAlbum(item: MediaItem, children: readonly ChildItem[]): GalleryAlbum | undefined {
+  const sources = children
+    .map((child) => ({ id: child.id, src: imageUrl(child) }))
+    .filter((c): c is { id: string; src: string } => c.src !== undefined)
+    .slice(0, GALLERY_PHOTOS_PER_ALBUM);
+  if (sources.length === 0) return undefined;
+  const alt = altText(item.caption);
+  const photos: GalleryPhoto[] = sources.map(({ id, src }, i) => ({
+    id,
+    src,
+    alt: sources.length > 1 ? `${alt} (foto ${i + 1} de ${sources.length})` : alt,
+  }));
+  return {
+    id: item.id,
+    permalink: httpUrl(item.permalink) ?? business.social.instagram.url,
+    caption: truncate((item.caption ?? '').trim(), CAPTION_MAX),
+    photos,
+  };
+}
+
+export function imageUrl(child: ChildItem): string | undefined {
+  return httpUrl(child.media_type === 'VIDEO' ? child.thumbnail_url : child.media_url);
+}
+
+export function altText(caption: string | undefined): string {
+  const text = (caption ?? '').replace(/\s+/g, ' ').trim();
+  return text ? truncate(text, ALT_MAX) : DEFAULT_ALT;
+}
+
+/**
+ * Instagram's CDN URLs are signed and stop working at `oe` (hex Unix seconds): a photo past
+ * that would show as a broken image, so an old cached feed drops it.
+ */
+export function isExpiredCdnUrl(src: string, nowMs: number): boolean {
+  let oe: string | null;
+  try {
+    oe = new URL(src).searchParams.get('oe');
+  } catch {
+    return true;
+  }
+  if (!oe || !/^[0-9a-f]{1,12}$/i.test(oe)) return false;
+  return Number.parseInt(oe, 16) * 1000 <= nowMs;
+}
+
+/** Albums still worth showing at `nowMs`: expired photos dropped, empty albums dropped. */
+export function unexpired(albums: readonly GalleryAlbum[], nowMs: number): GalleryAlbum[] {
+  const out: GalleryAlbum[] = [];
+  for (const album of albums) {
+    const photos = album.photos.filter((p) => !isExpiredCdnUrl(p.src, nowMs));
+    if (photos.length === album.photos.length) out.push(album);
+    else if (photos.length > 0) out.push({ ...album, photos });
+  }
+  return out;
+}
+
+/** Only http(s) URLs reach an href or src (never `javascript:` and the like). */
+function httpUrl(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function truncate(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max * 0.6 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}

@@ -58,7 +58,7 @@ export function NavBar() {
           <Icon name="menu" />
         </a>
       </div>
-      <div id="menu-movil" className={open ? 'mobile-menu open' : 'mobile-menu'} aria-label="Menú">
+      <div id="menu-movil" className={open ? 'mobile-menu open' : 'mobile-menu'}>
         <a
           className="mobile-close"
           href="#cerrar-menu"

@@ -36,7 +36,7 @@ export function ModelsPage() {
                   <div>
                     <h2>{car.name}</h2>
                     <p className="demo-car__line">{car.line}</p>
-                    <p className="stars" aria-label="5 stars">
+                    <p className="stars" role="img" aria-label="5 stars">
                       {[1, 2, 3, 4, 5].map((n) => (
                         <Icon key={n} name="star" size={16} />
                       ))}

@@ -13,7 +13,7 @@ export function localBusiness(siteUrl: string) {
     url: `${siteUrl}/`,
     telephone: business.phoneE164,
     email: business.email,
-    image: `${siteUrl}/og-image.png`,
+    image: `${siteUrl}/og-image.jpg`,
     priceRange: '$$',
     currenciesAccepted: 'ARS',
     paymentAccepted: business.paymentMethods.join(', '),
@@ -58,7 +58,7 @@ export function productOffer(siteUrl: string, marca: Marca, modelo: Modelo) {
     description: modelo.meta.description,
     category: 'Parabrisas',
     url,
-    image: `${siteUrl}/og-image.png`,
+    image: `${siteUrl}/og-image.jpg`,
     isAccessoryOrSparePartFor: { '@type': 'Car', brand: marca.marca, model: modelo.nombre },
     offers: {
       '@type': 'Offer',

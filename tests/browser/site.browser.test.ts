@@ -1,0 +1,224 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, watchPage } from '../helpers/browser.ts';
+import { startBuiltServer, type RunningServer } from '../helpers/server.ts';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startBuiltServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const widths = [
+  { label: 'phone', width: 390, height: 844 },
+  { label: 'desktop', width: 1280, height: 800 },
+] as const;
+
+async function open(path: string, width: number, height: number, javaScriptEnabled = true) {
+  const context = await browser.newContext({ viewport: { width, height }, javaScriptEnabled });
+  const page = await context.newPage();
+  const problems = await watchPage(page, server.url);
+  const response = await page.goto(server.url + path, { waitUntil: 'load' });
+  if (javaScriptEnabled) await page.waitForSelector('html[data-hydrated="true"]');
+  return { page, problems, status: response?.status(), close: () => context.close() };
+}
+
+const scrollY = (page: Page) => page.evaluate(() => window.scrollY);
+
+describe.each(widths)('at $width px ($label)', ({ label, width, height }) => {
+  it.each([
+    '/',
+    '/parabrisas',
+    '/parabrisa/peugeot/208-gt',
+    '/about',
+    '/models',
+    '/testimonials',
+    '/team',
+  ])('%s hydrates without console errors or warnings', async (path) => {
+    const { problems, status, close } = await open(path, width, height);
+    expect(status).toBe(200);
+    expect(problems).toEqual([]);
+    await close();
+  });
+
+  it('the 404 page hydrates without errors beyond its own 404 status', async () => {
+    const { problems, status, page, close } = await open(
+      '/parabrisa/ford/no-existe',
+      width,
+      height,
+    );
+    expect(status).toBe(404);
+    expect(await page.textContent('h1')).toBe('Parabrisas no encontrado');
+    expect(problems.filter((p) => !p.includes('status of 404'))).toEqual([]);
+    await close();
+  });
+
+  it('FAQ: q1 open at start, one answer at a time, clicking the open one closes it', async () => {
+    const { page, problems, close } = await open('/', width, height);
+    const openIds = () => page.$$eval('#faq details[open]', (els) => els.map((e) => e.id));
+    expect(await openIds()).toEqual(['q1']);
+    await page.click('#q2 summary');
+    expect(await openIds()).toEqual(['q2']);
+    await page.click('#q4 summary');
+    expect(await openIds()).toEqual(['q4']);
+    await page.click('#q4 summary');
+    expect(await openIds()).toEqual([]);
+    expect(problems).toEqual([]);
+    await close();
+  });
+
+  it('scroll-to-top button stays hidden until past 600 px and brings the page back up', async () => {
+    const { page, close } = await open('/', width, height);
+    const button = page.locator('button.scroll-top');
+    expect(await button.count()).toBe(0);
+    await page.evaluate(() => window.scrollTo(0, 550));
+    await page.waitForTimeout(100);
+    expect(await button.count()).toBe(0);
+    await page.evaluate(() => window.scrollTo(0, 650));
+    await button.waitFor({ state: 'visible' });
+    await button.click();
+    await page.waitForFunction(() => window.scrollY === 0);
+    await page.locator('button.scroll-top').waitFor({ state: 'detached' });
+    await close();
+  });
+
+  it('the model picker leads to the product page', async () => {
+    const { page, close } = await open('/parabrisas', width, height);
+    await page.selectOption('#picker-marca', 'honda');
+    // With JavaScript the model list narrows to the chosen brand.
+    const options = await page.$$eval('#picker-modelo option:not([disabled])', (els) =>
+      els.map((e) => (e as HTMLOptionElement).value),
+    );
+    expect(options.every((v) => v.startsWith('honda/'))).toBe(true);
+    await page.selectOption('#picker-modelo', 'honda/hr-v');
+    await Promise.all([
+      page.waitForURL('**/parabrisa/honda/hr-v'),
+      page.click('form.picker button[type=submit]'),
+    ]);
+    expect(await page.textContent('h1')).toBe('Parabrisas para Honda HR-V');
+    await close();
+  });
+});
+
+describe('navigation at 390 px (mobile menu)', () => {
+  it('hamburger opens, close icon closes, choosing an entry closes and scrolls to the section', async () => {
+    const { page, problems, close } = await open('/', 390, 844);
+    const menu = page.locator('#menu-movil');
+    expect(await page.isVisible('.nav-desktop')).toBe(false);
+    expect(await menu.isVisible()).toBe(false);
+    await page.click('a.hamburger');
+    await expect.poll(() => menu.isVisible()).toBe(true);
+    expect(await page.getAttribute('a.hamburger', 'aria-expanded')).toBe('true');
+    expect(await menu.locator('li').first().textContent()).toBe('Home');
+    await page.click('#menu-movil a.mobile-close');
+    await expect.poll(() => menu.isVisible()).toBe(false);
+
+    await page.click('a.hamburger');
+    await expect.poll(() => menu.isVisible()).toBe(true);
+    await menu.getByText('Preguntas Frecuentes').click();
+    await expect.poll(() => menu.isVisible()).toBe(false);
+    await expect
+      .poll(
+        () =>
+          page.evaluate(() =>
+            Math.abs(document.getElementById('faq')!.getBoundingClientRect().top),
+          ),
+        {
+          timeout: 5000,
+        },
+      )
+      .toBeLessThan(90);
+    expect(page.url()).toMatch(/#faq$/);
+    expect(problems).toEqual([]);
+    await close();
+  });
+});
+
+describe('navigation at 1280 px (desktop menu)', () => {
+  it('shows the desktop labels and scrolls smoothly to the section', async () => {
+    const { page, close } = await open('/', 1280, 800);
+    const labels = await page.$$eval('.nav-desktop a', (els) => els.map((e) => e.textContent));
+    expect(labels).toEqual([
+      'Inicio',
+      'Lo que ofrecemos',
+      'Testimonios',
+      'Preguntas Frecuentes',
+      'Contacto',
+    ]);
+    expect(await page.isVisible('a.hamburger')).toBe(false);
+    await page.click('.nav-desktop a[href="/#contact"]');
+    // Smooth: the page passes through intermediate positions before arriving.
+    const samples: number[] = [];
+    for (let i = 0; i < 15; i++) {
+      samples.push(await scrollY(page));
+      await page.waitForTimeout(30);
+    }
+    await expect
+      .poll(
+        () =>
+          page.evaluate(() =>
+            Math.abs(document.getElementById('contact')!.getBoundingClientRect().top),
+          ),
+        {
+          timeout: 5000,
+        },
+      )
+      .toBeLessThan(90);
+    const final = await scrollY(page);
+    expect(samples.some((y) => y > 0 && y < final - 10)).toBe(true);
+    await close();
+  });
+
+  it('links other pages to the home sections', async () => {
+    const { page, close } = await open('/parabrisas', 1280, 800);
+    await Promise.all([page.waitForURL('**/#faq'), page.click('.nav-desktop a[href="/#faq"]')]);
+    await expect
+      .poll(() => page.evaluate(() => document.getElementById('faq')!.getBoundingClientRect().top))
+      .toBeLessThan(90);
+    await close();
+  });
+});
+
+describe('without JavaScript', () => {
+  it('every home section is visible and the FAQ still keeps one answer open', async () => {
+    const { page, close } = await open('/', 390, 844, false);
+    for (const id of ['home', 'booking-section', 'models', 'testimonials', 'faq', 'contact']) {
+      expect(await page.isVisible(`#${id}`), id).toBe(true);
+    }
+    expect(await page.isVisible('iframe.map')).toBe(true);
+    expect(await page.$$eval('#faq details[open]', (els) => els.map((e) => e.id))).toEqual(['q1']);
+    await page.click('#q3 summary');
+    expect(await page.$$eval('#faq details[open]', (els) => els.map((e) => e.id))).toEqual(['q3']);
+    await close();
+  });
+
+  it('the mobile menu opens with the hamburger link and closes on an entry', async () => {
+    const { page, close } = await open('/', 390, 844, false);
+    const menu = page.locator('#menu-movil');
+    expect(await menu.isVisible()).toBe(false);
+    await page.click('a.hamburger');
+    await expect.poll(() => menu.isVisible()).toBe(true);
+    await menu.getByText('Contacto').click();
+    await expect.poll(() => menu.isVisible()).toBe(false);
+    expect(page.url()).toMatch(/#contact$/);
+    await close();
+  });
+
+  it('the picker form still reaches the product page', async () => {
+    const { page, close } = await open('/', 390, 844, false);
+    await page.selectOption('#picker-modelo', 'toyota/hilux');
+    await Promise.all([
+      page.waitForURL('**/parabrisa/toyota/hilux'),
+      page.click('.hero__picker button[type=submit]'),
+    ]);
+    expect(await page.textContent('h1')).toBe('Parabrisas para Toyota Hilux');
+    await close();
+  });
+});

@@ -32,7 +32,7 @@ async function open(path: string, width: number, height: number, javaScriptEnabl
 
 const scrollY = (page: Page) => page.evaluate(() => window.scrollY);
 
-describe.each(widths)('at $width px ($label)', ({ label, width, height }) => {
+describe.each(widths)('at $width px ($label)', ({ width, height }) => {
   it.each([
     '/',
     '/parabrisas',

@@ -17,7 +17,11 @@ const REQUIRED = ['marca', 'modelo', 'precio'] as const;
 const KNOWN: readonly string[] = [...REQUIRED, 'url'];
 
 export function normalizeTitle(title: string): string {
-  return title.normalize('NFD').replace(/\p{Diacritic}/gu, '').trim().toLowerCase();
+  return title
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .trim()
+    .toLowerCase();
 }
 
 export function readHeader(cells: readonly string[], row: number): Header {

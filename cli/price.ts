@@ -14,7 +14,8 @@
  * Digits are turned into centavos as a string, so there is no floating-point rounding.
  */
 
-export type PriceError = 'empty' | 'invalid' | 'too-many-decimals' | 'zero' | 'negative' | 'too-big';
+export type PriceError =
+  'empty' | 'invalid' | 'too-many-decimals' | 'zero' | 'negative' | 'too-big';
 
 export type PriceResult = { ok: true; centavos: number } | { ok: false; reason: PriceError };
 

@@ -143,7 +143,7 @@ export const problems = {
 const EMPTY_HINTS = {
   marca: 'Escribí la marca del auto (por ejemplo Ford).',
   modelo: 'Escribí el modelo del auto (por ejemplo Fiesta).',
-  precio: `Escribí el precio. ${PRICE_EXAMPLE}`,
+  precio: 'Escribí el precio, por ejemplo 185000 o $ 185.000,00.',
 } as const;
 
 const PRICE_REASONS: Record<Exclude<PriceError, 'empty'>, string> = {

@@ -36,10 +36,10 @@ function splitLine(line: string, delimiter: string): string[] {
  * known column titles, then the one that occurs most. A one-column file gets `,`.
  */
 export function detectDelimiter(text: string): Delimiter {
-  const line = text
-    .replace(/^\uFEFF/, '')
-    .split(/\r\n|\n|\r/)
-    .find((candidate) => /[^\s;,]/.test(candidate));
+  const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\n|\r/);
+  // A file of only `;;;` rows has no content line, but its delimiter still makes it blank.
+  const line =
+    lines.find((candidate) => /[^\s;,]/.test(candidate)) ?? lines.find((candidate) => candidate);
   if (line === undefined) return ',';
   let best: { delimiter: Delimiter; known: number; cells: number } | undefined;
   for (const delimiter of CANDIDATES) {
@@ -114,7 +114,8 @@ export function readPriceSheet(text: string): Sheet {
   }
   const header = readHeader(headerRecord.cells, headerRecord.row);
   const found: Problem[] = [...header.problems];
-  if (data.length === 0 && !error && header.columns) found.push(problems.noModels(headerRecord.row));
+  if (data.length === 0 && !error && header.columns)
+    found.push(problems.noModels(headerRecord.row));
 
   const rows: SheetRow[] = [];
   for (const { row, cells } of data) {

@@ -18,6 +18,13 @@ export function validateRows(sheetRows: readonly SheetRow[]): Validation {
     const before = found.length;
     const marca = name(sheetRow.marca, row, 'marca', found);
     const modelo = name(sheetRow.modelo, row, 'modelo', found);
+    if (marca !== undefined && modelo !== undefined) {
+      const key = `${slugify(marca)}/${slugify(modelo)}`;
+      const shown = `${marca} ${modelo}`;
+      const first = seen.get(key);
+      if (first) found.push(problems.duplicateModel(row, shown, first.row, first.name));
+      else seen.set(key, { row, name: shown });
+    }
 
     const price = parsePrice(sheetRow.precio);
     if (!price.ok) {
@@ -31,14 +38,6 @@ export function validateRows(sheetRows: readonly SheetRow[]): Validation {
     const url = sheetRow.url === '' ? undefined : sheetRow.url;
     if (url !== undefined && !modeloSchema.shape.url.safeParse(url).success) {
       found.push(problems.badUrl(row, url));
-    }
-
-    if (marca !== undefined && modelo !== undefined) {
-      const key = `${slugify(marca)}/${slugify(modelo)}`;
-      const shown = `${marca} ${modelo}`;
-      const first = seen.get(key);
-      if (first) found.push(problems.duplicateModel(row, shown, first.row, first.name));
-      else seen.set(key, { row, name: shown });
     }
 
     if (found.length === before && marca !== undefined && modelo !== undefined && price.ok) {
@@ -68,8 +67,7 @@ function name(
 }
 
 export type SheetResult =
-  | { ok: true; rows: PriceRow[] }
-  | { ok: false; problems: Problem[]; rows: PriceRow[] };
+  { ok: true; rows: PriceRow[] } | { ok: false; problems: Problem[]; rows: PriceRow[] };
 
 /** Reads and validates the whole spreadsheet text; problems come sorted by row. */
 export function parsePriceSheet(text: string): SheetResult {

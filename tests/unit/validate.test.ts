@@ -1,0 +1,268 @@
+import { describe, it, expect } from 'vitest';
+import { buildFromCsv } from '../../cli/build.ts';
+import { columnLetter } from '../../cli/problems.ts';
+import { parsePriceSheet } from '../../cli/validate.ts';
+
+const HEADER = 'Marca;Modelo;Precio;URL\r\n';
+const COLUMNS = 'Las columnas son Marca, Modelo, Precio y, si querés, URL.';
+
+/** The owner-facing messages for a spreadsheet, in order. */
+function messages(text: string): string[] {
+  const result = parsePriceSheet(text);
+  return result.ok ? [] : result.problems.map((problem) => problem.message);
+}
+
+function fileMessages(bytes: Uint8Array): string[] {
+  const result = buildFromCsv(bytes);
+  return result.ok ? [] : result.problems.map((problem) => problem.message);
+}
+
+describe('valid rows', () => {
+  it('become priced rows, with tidy names and no url when the cell is empty', () => {
+    const result = parsePriceSheet(
+      `${HEADER}  Peugeot ;208   GT;$ 212.345,50;\r\nToyota;Hilux;598000; https://mpago.la/abc \r\n`,
+    );
+    expect(result).toEqual({
+      ok: true,
+      rows: [
+        { marca: 'Peugeot', modelo: '208 GT', precio: 21_234_550, url: undefined },
+        { marca: 'Toyota', modelo: 'Hilux', precio: 59_800_000, url: 'https://mpago.la/abc' },
+      ],
+    });
+  });
+
+  it('accepts http and https links', () => {
+    expect(messages(`${HEADER}Ford;Ka;1000;http://tienda.example/ka\r\n`)).toEqual([]);
+    expect(messages(`${HEADER}Ford;Ka;1000;https://tienda.example/ka?x=1\r\n`)).toEqual([]);
+  });
+});
+
+describe('whole-file problems', () => {
+  it('empty file', () => {
+    const expected = [
+      `El archivo está vacío. Exportá la planilla de precios como CSV, con los títulos en la fila 1 y un modelo por fila. ${COLUMNS}`,
+    ];
+    expect(messages('')).toEqual(expected);
+    expect(messages('\r\n\r\n')).toEqual(expected);
+    expect(messages(';;;\r\n;;;\r\n')).toEqual(expected);
+    expect(fileMessages(new Uint8Array())).toEqual(expected);
+  });
+
+  it('header but no models', () => {
+    expect(messages(HEADER)).toEqual([
+      'Fila 1: están los títulos pero ningún modelo debajo. Agregá una fila por modelo con su marca, modelo y precio.',
+    ]);
+  });
+
+  it('an Excel workbook instead of a CSV', () => {
+    expect(fileMessages(Buffer.from([0x50, 0x4b, 0x03, 0x04, 0, 0]))).toEqual([
+      'El archivo es una planilla de Excel (.xlsx), no un CSV. En Excel elegí Archivo > Guardar como > "CSV (delimitado por comas)" y usá ese archivo.',
+    ]);
+  });
+
+  it('a binary file', () => {
+    expect(fileMessages(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0]))).toEqual([
+      'El archivo no es un CSV de texto. Exportá la planilla de precios como CSV y probá de nuevo.',
+    ]);
+  });
+});
+
+describe('header problems', () => {
+  it('missing columns, one message each', () => {
+    expect(messages('Marca;URL\r\nFord;\r\n')).toEqual([
+      `Fila 1: falta la columna "modelo". Agregala con ese título. ${COLUMNS}`,
+      `Fila 1: falta la columna "precio". Agregala con ese título. ${COLUMNS}`,
+    ]);
+  });
+
+  it('unknown columns, named as written', () => {
+    expect(messages('Marca;Modelo;Precio;Precio contado;Notas\r\nFord;Ka;1000;900;x\r\n')).toEqual([
+      `Fila 1, columna "Precio contado": no es una columna conocida. Borrala o corregí el título. ${COLUMNS}`,
+      `Fila 1, columna "Notas": no es una columna conocida. Borrala o corregí el título. ${COLUMNS}`,
+    ]);
+  });
+
+  it('a column twice', () => {
+    expect(messages('Marca;Precio;Modelo;PRECIO\r\nFord;1;Ka;2\r\n')).toEqual([
+      'Fila 1, columna "precio": aparece más de una vez (columnas B y D). Dejá una sola.',
+    ]);
+  });
+
+  it('no header row at all', () => {
+    expect(messages('Ford;Fiesta;185000;\r\nFord;Ka;150000;\r\n')).toEqual([
+      'Fila 1: tendría que tener los títulos de las columnas y tiene "Ford", "Fiesta", "185000". Agregá arriba de todo una fila con los títulos Marca, Modelo, Precio y URL.',
+    ]);
+  });
+
+  it('data in a column without a title', () => {
+    expect(messages('Marca;;Modelo;Precio\r\nFord;;Ka;1000\r\nFord;ojo;Fiesta;2000\r\n')).toEqual([
+      'Fila 3, columna B: tiene "ojo" pero esa columna no tiene título. Borrá el dato o ponele título a la columna.',
+    ]);
+  });
+
+  it('numbers columns as Excel letters', () => {
+    expect([0, 1, 25, 26, 27, 51, 52, 701, 702].map(columnLetter)).toEqual([
+      'A',
+      'B',
+      'Z',
+      'AA',
+      'AB',
+      'AZ',
+      'BA',
+      'ZZ',
+      'AAA',
+    ]);
+  });
+});
+
+describe('cell problems', () => {
+  it.each([
+    [
+      ';Ka;1000;',
+      'Fila 2, columna "marca": está vacía. Escribí la marca del auto (por ejemplo Ford).',
+    ],
+    [
+      'Ford; ;1000;',
+      'Fila 2, columna "modelo": está vacía. Escribí el modelo del auto (por ejemplo Fiesta).',
+    ],
+    [
+      'Ford;¿?;1000;',
+      'Fila 2, columna "modelo": "¿?" no tiene letras ni números. Escribí el modelo del auto (por ejemplo Fiesta).',
+    ],
+    [
+      'Ford;Ka;;',
+      'Fila 2, columna "precio": está vacía. Escribí el precio, por ejemplo 185000 o $ 185.000,00.',
+    ],
+    [
+      'Ford;Ka;abc;',
+      'Fila 2, columna "precio": "abc" no es un precio válido. Escribilo como 185000 o $ 185.000,00.',
+    ],
+    [
+      'Ford;Ka;1.23.4;',
+      'Fila 2, columna "precio": "1.23.4" no es un precio válido. Escribilo como 185000 o $ 185.000,00.',
+    ],
+    [
+      'Ford;Ka;1,234;',
+      'Fila 2, columna "precio": "1,234" tiene más de dos decimales (la coma separa los centavos). Escribilo como 185000 o $ 185.000,00.',
+    ],
+    [
+      'Ford;Ka;$ 0,00;',
+      'Fila 2, columna "precio": "$ 0,00" es cero. Escribí el precio de venta; si ya no lo vendés, borrá la fila.',
+    ],
+    [
+      'Ford;Ka;-185000;',
+      'Fila 2, columna "precio": "-185000" es negativo. Escribí el precio sin el signo menos.',
+    ],
+    [
+      'Ford;Ka;99999999999999999;',
+      'Fila 2, columna "precio": "99999999999999999" es demasiado grande. Revisá que no sobren dígitos.',
+    ],
+    [
+      'Ford;Ka;1000;www.tienda.com',
+      'Fila 2, columna "url": "www.tienda.com" no es un enlace válido. Tiene que empezar con https:// (por ejemplo https://tienda.com/parabrisas); si no hay enlace, dejá la celda vacía y el botón Comprar abre WhatsApp.',
+    ],
+    [
+      'Ford;Ka;1000;javascript:alert(1)',
+      'Fila 2, columna "url": "javascript:alert(1)" no es un enlace válido. Tiene que empezar con https:// (por ejemplo https://tienda.com/parabrisas); si no hay enlace, dejá la celda vacía y el botón Comprar abre WhatsApp.',
+    ],
+  ])('%j', (line, message) => {
+    expect(messages(`${HEADER}${line}\r\n`)).toEqual([message]);
+  });
+
+  it('duplicate brand and model, compared by slug, naming both rows', () => {
+    expect(
+      messages(
+        `${HEADER}Peugeot;208 GT;1000;\r\nFord;Ka;1000;\r\npeugeot;208-gt;2000;\r\nPEUGEOT;208  gt;3000;\r\n`,
+      ),
+    ).toEqual([
+      'Fila 4, columna "modelo": "peugeot 208-gt" repite el modelo "Peugeot 208 GT" de la fila 2. Dejá una sola fila por modelo.',
+      'Fila 5, columna "modelo": "PEUGEOT 208 gt" repite el modelo "Peugeot 208 GT" de la fila 2. Dejá una sola fila por modelo.',
+    ]);
+  });
+
+  it('the same model name under two brands is not a duplicate', () => {
+    expect(messages(`${HEADER}Ford;Ranger;1000;\r\nChevrolet;Ranger;1000;\r\n`)).toEqual([]);
+  });
+});
+
+describe('row structure problems', () => {
+  it('ragged rows, both with cells too many and too few', () => {
+    expect(
+      messages(`${HEADER}Ford;Ka;1000;;de más\r\nFord;Fiesta\r\nFord;Focus;1000;;;\r\n`),
+    ).toEqual([
+      'Fila 2: tiene 5 celdas y la fila de títulos tiene 4. Revisá que no sobre ni falte un ";" en "Ford;Ka;1000;;de más".',
+      'Fila 3: tiene 2 celdas y la fila de títulos tiene 4. Revisá que no sobre ni falte un ";" en "Ford;Fiesta".',
+    ]);
+  });
+
+  it('a ragged row in a comma file hints at unquoted decimal commas', () => {
+    expect(messages('Marca,Modelo,Precio\nFord,Ka,185.000,50\n')).toEqual([
+      'Fila 2: tiene 4 celdas y la fila de títulos tiene 3. Revisá que no sobre ni falte un "," en "Ford,Ka,185.000,50". Si un precio lleva coma decimal, ponelo entre comillas ("185.000,50") o escribilo sin centavos.',
+    ]);
+  });
+
+  it('an unclosed quote, at the row where it opens', () => {
+    expect(
+      messages(`${HEADER}Ford;Ka;1000;\r\n\r\nFord;"Fiesta;2000;\r\nFord;Focus;3000;\r\n`),
+    ).toEqual([
+      'Fila 4: unas comillas (") abren y nunca cierran, así que no pude leer la planilla desde esta fila. Cerrá las comillas o borralas.',
+    ]);
+  });
+
+  it('text after a closing quote', () => {
+    expect(messages(`${HEADER}Ford;"Ka" Street;1000;\r\n`)).toEqual([
+      'Fila 2: después de unas comillas (") que cierran una celda sigue más texto, así que no pude leer la planilla desde esta fila. Poné la celda entera entre comillas o borralas.',
+    ]);
+  });
+});
+
+describe('every problem at once', () => {
+  it('lists all of them in row order, each with its row, column and value', () => {
+    const text =
+      'Marca;Modelo;Precio;URL;Notas\r\n' +
+      'Ford;Fiesta;abc;;\r\n' +
+      ';;;;\r\n' +
+      'Ford;;0;;\r\n' +
+      'Peugeot;208 GT;185.000;ftp://x;\r\n' +
+      'peugeot;208-gt;-5;;\r\n' +
+      'Ford;Ka;185.000;50;x;y\r\n' +
+      'Ford;Focus;1000;;\r\n' +
+      '"Fiat;Uno;1000;;\r\n';
+    const result = parsePriceSheet(text);
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.problems.map(({ row, column, value }) => [row, column, value])).toEqual([
+      [1, 'Notas', 'Notas'],
+      [2, 'precio', 'abc'],
+      [4, 'modelo', ''],
+      [4, 'precio', '0'],
+      [5, 'url', 'ftp://x'],
+      [6, 'modelo', 'peugeot 208-gt'],
+      [6, 'precio', '-5'],
+      [7, undefined, 'Ford;Ka;185.000;50;x;y'],
+      [9, undefined, undefined],
+    ]);
+    expect(result.problems.map((problem) => problem.message)).toEqual([
+      `Fila 1, columna "Notas": no es una columna conocida. Borrala o corregí el título. ${COLUMNS}`,
+      'Fila 2, columna "precio": "abc" no es un precio válido. Escribilo como 185000 o $ 185.000,00.',
+      'Fila 4, columna "modelo": está vacía. Escribí el modelo del auto (por ejemplo Fiesta).',
+      'Fila 4, columna "precio": "0" es cero. Escribí el precio de venta; si ya no lo vendés, borrá la fila.',
+      'Fila 5, columna "url": "ftp://x" no es un enlace válido. Tiene que empezar con https:// (por ejemplo https://tienda.com/parabrisas); si no hay enlace, dejá la celda vacía y el botón Comprar abre WhatsApp.',
+      'Fila 6, columna "modelo": "peugeot 208-gt" repite el modelo "Peugeot 208 GT" de la fila 5. Dejá una sola fila por modelo.',
+      'Fila 6, columna "precio": "-5" es negativo. Escribí el precio sin el signo menos.',
+      'Fila 7: tiene 6 celdas y la fila de títulos tiene 5. Revisá que no sobre ni falte un ";" en "Ford;Ka;185.000;50;x;y".',
+      'Fila 9: unas comillas (") abren y nunca cierran, así que no pude leer la planilla desde esta fila. Cerrá las comillas o borralas.',
+    ]);
+  });
+
+  it('finds duplicates among 20.000 rows without slowing down', () => {
+    const lines = [HEADER];
+    for (let i = 0; i < 20_000; i += 1) lines.push(`Marca ${i % 2500};Modelo ${i};1000;\r\n`);
+    lines.push('marca 7;MODELO 7;2000;\r\n');
+    const started = performance.now();
+    expect(messages(lines.join(''))).toEqual([
+      'Fila 20002, columna "modelo": "marca 7 MODELO 7" repite el modelo "Marca 7 Modelo 7" de la fila 9. Dejá una sola fila por modelo.',
+    ]);
+    expect(performance.now() - started).toBeLessThan(5000);
+  });
+});

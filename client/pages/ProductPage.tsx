@@ -6,7 +6,7 @@ import { PageMeta, useSiteUrl } from '../components/PageMeta.tsx';
 import { JsonLd } from '../seo/json-ld.tsx';
 import { breadcrumbs, productOffer } from '../seo/structured-data.ts';
 import { Breadcrumbs } from '../components/Breadcrumbs.tsx';
-import { business } from '../content/business.ts';
+import { business, whatsappLink } from '../content/business.ts';
 import { CATALOGUE_PATH } from '../content/navigation.ts';
 import { notFound } from './not-found.ts';
 
@@ -66,15 +66,32 @@ export function ProductPage() {
               Comprar ahora
             </a>
             <p className="price-note">
-              Te respondemos por WhatsApp para coordinar el turno. También pagás con transferencia,
-              débito o crédito ({business.instalmentOptions.join(', ')} cuotas).
+              {modelo.url.startsWith(whatsappLink())
+                ? 'Te respondemos por WhatsApp para coordinar el turno.'
+                : 'Después coordinamos el turno por WhatsApp.'}{' '}
+              También pagás con transferencia, débito o crédito (
+              {business.instalmentOptions.join(', ')} cuotas).
             </p>
           </div>
-          <ul className="product-points">
-            <li>Colocación en nuestro taller o a domicilio sin cargo, según la zona.</li>
-            <li>Trabajo garantizado y factura.</li>
-            <li>Cristales de primeras marcas: {business.glassBrands.join(', ')}.</li>
-          </ul>
+          <aside className="product-includes" aria-labelledby="incluye">
+            <h2 id="incluye">Qué incluye</h2>
+            <ul className="product-points">
+              <li>Parabrisas nuevo para {name}.</li>
+              <li>Colocación en nuestro taller o a domicilio sin cargo, según la zona.</li>
+              <li>Trabajo garantizado y factura.</li>
+              <li>Cristales de primeras marcas: {business.glassBrands.join(', ')}.</li>
+            </ul>
+            <p className="product-contact">
+              ¿Dudas sobre tu versión o año?{' '}
+              <a
+                href={whatsappLink(`Hola, tengo una consulta por el parabrisas para ${name}.`)}
+                rel="noopener"
+              >
+                Consultanos por WhatsApp
+              </a>{' '}
+              o llamanos al <a href={`tel:${business.phoneE164}`}>{business.phoneDisplay}</a>.
+            </p>
+          </aside>
         </article>
         {others.length > 0 ? (
           <section className="related" aria-labelledby="otros-modelos">

@@ -10,6 +10,7 @@ import { Counters } from '../components/Counters.tsx';
 import { Icon } from '../components/Icon.tsx';
 import { Testimonials } from '../components/Testimonials.tsx';
 import { JsonLd } from '../seo/json-ld.tsx';
+import { Gallery } from '../gallery/Gallery.tsx';
 
 export type HomeData = { gallery: GalleryState; visibleAlbums: number; brands: PickerBrand[] };
 
@@ -148,8 +149,7 @@ export function HomePage() {
       <section id="testimonials" className="section latest-work" aria-labelledby="work-title">
         <div className="container">
           <h2 id="work-title">Nuestros últimos trabajos</h2>
-          {/* Gallery seam */}
-          <p>{data.gallery.status}</p>
+          <Gallery state={data.gallery} visibleAlbums={data.visibleAlbums} />
           <h2 className="testimonials-title">Lo que dicen nuestros clientes</h2>
           <Testimonials />
         </div>

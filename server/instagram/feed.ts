@@ -61,6 +61,8 @@ export type InstagramFeed = Required<GallerySource> & {
   stop(): void;
   /** Starts a refresh, or joins the one in flight (resolves, never rejects). */
   refresh(): Promise<void>;
+  /** Resolves when no refresh is in flight (without starting one). */
+  idle(): Promise<void>;
 };
 
 type Feed = { readonly albums: readonly GalleryAlbum[]; readonly fetchedAt: number };
@@ -233,6 +235,9 @@ export function createInstagramFeed(options: InstagramFeedOptions): InstagramFee
     snapshot,
     health,
     refresh,
+    idle: async () => {
+      await inflight;
+    },
     start() {
       void refresh();
     },

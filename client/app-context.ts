@@ -4,6 +4,7 @@
  */
 import type { CatalogueLookup } from '../catalogue/lookup.ts';
 import type { GallerySource } from './gallery/types.ts';
+import type { ContactService } from './contact/types.ts';
 
 export interface AppContext {
   /** Canonical origin, no trailing slash (SITE_URL). */
@@ -16,6 +17,8 @@ export interface AppContext {
   readonly isBot: boolean;
   /** How long this request may wait for a cold Instagram cache (0 for visitors, bounded for crawlers). */
   readonly galleryWaitMs: number;
+  /** The contact form: validates, stores durably, queues the e-mail (server/contact/). */
+  readonly contact: ContactService;
 }
 
 /** Loaders run only on the server (links are plain documents); this guards that assumption. */

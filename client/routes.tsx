@@ -13,6 +13,7 @@ import { ModelsPage } from './pages/ModelsPage.tsx';
 import { TestimonialsPage } from './pages/TestimonialsPage.tsx';
 import { TeamPage } from './pages/TeamPage.tsx';
 import { ContactPage } from './pages/ContactPage.tsx';
+import { contactAction } from './contact/action.ts';
 
 function rootLoader({ context }: LoaderFunctionArgs): RootData {
   const { siteUrl, reviewsWidgetUrl } = appContext(context);
@@ -42,7 +43,7 @@ export const pageRoutes: RouteObject[] = [
   { id: 'models', path: 'models', element: <ModelsPage /> },
   { id: 'testimonials', path: 'testimonials', element: <TestimonialsPage /> },
   { id: 'team', path: 'team', element: <TeamPage /> },
-  { id: 'contact', path: 'contact', element: <ContactPage /> },
+  { id: 'contact', path: 'contact', action: contactAction, element: <ContactPage /> },
   { id: 'not-found', path: '*', loader: notFoundLoader, element: null },
 ];
 

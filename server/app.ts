@@ -7,15 +7,21 @@ import { createStaticHandler, type RouteObject, type StaticHandler } from 'react
 import type { CatalogueLookup } from '../catalogue/lookup.ts';
 import type { AppContext } from '../client/app-context.ts';
 import type { GallerySource } from '../client/gallery/types.ts';
+import type { ContactService } from '../client/contact/types.ts';
 import { routes as appRoutes } from '../client/routes.tsx';
 import type { Config } from './config.ts';
 import { readClientAssets, type PageAssets } from './assets.ts';
 import { errorDocument } from './error-document.ts';
+import { storeOnlyContactService } from './contact/index.ts';
+import { contactPostGuards } from './contact/post-guards.ts';
+import type { RateLimit } from './contact/rate-limit.ts';
 import { createGalleryApi } from './instagram/api.ts';
 import type { Logger } from './logger.ts';
 import { clientDistDir } from './paths.ts';
 import { renderDocument } from './render.tsx';
 import { robotsTxt, sitemapXml } from './seo.ts';
+import { requestLog } from './request-log.ts';
+import { securityHeaders } from './security.ts';
 
 export type AppDeps = {
   readonly catalogue: CatalogueLookup;
@@ -27,6 +33,10 @@ export type AppDeps = {
   readonly clientDir?: string;
   /** Development: Vite's middleware (serves sources, hot reload). */
   readonly devMiddleware?: express.RequestHandler;
+  /** The contact form (server/contact/startContact); without it messages are stored in DATA_DIR, not e-mailed. */
+  readonly contact?: ContactService;
+  /** POST /contact per client; default 5 per 10 minutes. */
+  readonly contactRateLimit?: RateLimit;
 };
 
 export type App = express.Express;
@@ -48,13 +58,21 @@ export function createApp(config: Config, deps: AppDeps): App {
     res.locals.nonce = randomBytes(16).toString('base64');
     next();
   });
+  app.use(requestLog(logger));
+  // In development Vite injects inline scripts and styles; the policy applies to builds.
+  if (!deps.devMiddleware) app.use(securityHeaders(config));
 
   app.get('/healthz', (_req, res) => {
-    res.set('Cache-Control', 'no-store').json({
-      status: 'ok',
-      models: catalogue.modelCount,
-      instagram: deps.gallery.health?.() ?? null,
-    });
+    // 503 while draining on shutdown, so a load balancer stops sending traffic here.
+    const draining = app.locals.draining === true;
+    res
+      .status(draining ? 503 : 200)
+      .set('Cache-Control', 'no-store')
+      .json({
+        status: draining ? 'draining' : 'ok',
+        models: catalogue.modelCount,
+        instagram: deps.gallery.health?.() ?? null,
+      });
   });
 
   app.use(compression());
@@ -74,6 +92,12 @@ export function createApp(config: Config, deps: AppDeps): App {
   });
 
   app.use(rejectMalformedUrl);
+
+  const contact = deps.contact ?? storeOnlyContactService(config.dataDir, logger);
+  app.post(
+    '/contact',
+    ...contactPostGuards({ siteUrl: config.siteUrl, logger, rateLimit: deps.contactRateLimit }),
+  );
   app.use(createGalleryApi(deps.gallery));
 
   app.all('/{*splat}', async (req, res) => {
@@ -85,6 +109,7 @@ export function createApp(config: Config, deps: AppDeps): App {
       gallery: deps.gallery,
       isBot: bot,
       galleryWaitMs: bot ? config.botWaitMs : 0,
+      contact,
     };
     await renderDocument(req, res, {
       handler: await getHandler(),
@@ -93,15 +118,16 @@ export function createApp(config: Config, deps: AppDeps): App {
       nonce: res.locals.nonce as string,
       production: config.production,
       timeoutMs: config.renderTimeoutMs,
-      logger,
+      logger: res.locals.log as Logger,
     });
   });
 
   app.use(
     (error: Error & { status?: number }, req: Request, res: Response, _next: NextFunction) => {
       const status = error.status && error.status >= 400 && error.status < 500 ? error.status : 500;
-      if (status >= 500) logger.error({ err: error, url: req.originalUrl }, 'request failed');
-      else logger.warn({ status, url: req.originalUrl, msg: error.message }, 'bad request');
+      const log = (res.locals.log as Logger | undefined) ?? logger;
+      if (status >= 500) log.error({ err: error, url: req.originalUrl }, 'request failed');
+      else log.warn({ status, msg: error.message }, 'bad request');
       if (res.headersSent) return void res.destroy();
       res.status(status).set('Cache-Control', 'no-store').type('html').send(errorDocument(status));
     },
@@ -116,7 +142,7 @@ function handlerFactory(routes: NonNullable<AppDeps['routes']>): () => Promise<S
   return async () => handler;
 }
 
-/** A path that is not valid percent-encoding, or carries a NUL byte, is a 400, not a 500. */
+/** A path that is not valid percent-encoding, or carries control characters, is a 400, not a 500. */
 function rejectMalformedUrl(req: Request, res: Response, next: NextFunction) {
   let path: string;
   try {
@@ -125,7 +151,9 @@ function rejectMalformedUrl(req: Request, res: Response, next: NextFunction) {
     res.status(400).set('Cache-Control', 'no-store').type('html').send(errorDocument(400));
     return;
   }
-  if (path.includes('\0') || req.originalUrl.length > 2048) {
+  // Control characters (NUL, tab, newline) are never in our URLs and break URL handling.
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(path) || req.originalUrl.length > 2048) {
     res.status(400).set('Cache-Control', 'no-store').type('html').send(errorDocument(400));
     return;
   }

@@ -5,6 +5,7 @@ import { loadCatalogue } from './catalogue.ts';
 import { catalogueFile } from './paths.ts';
 import { createApp } from './app.ts';
 import { createGallery } from './instagram/index.ts';
+import { startContact } from './contact/index.ts';
 
 function main() {
   const config = readConfig();
@@ -12,7 +13,8 @@ function main() {
   const catalogue = loadCatalogue(catalogueFile);
   const gallery = createGallery(config, logger);
   gallery.start();
-  const app = createApp(config, { catalogue, logger, gallery });
+  const contact = startContact(config, logger);
+  const app = createApp(config, { catalogue, logger, gallery, contact: contact.service });
   const server = app.listen(config.port, () => {
     logger.info(
       { port: config.port, siteUrl: config.siteUrl, models: catalogue.modelCount },
@@ -20,14 +22,32 @@ function main() {
     );
   });
 
+  let stopping = false;
   const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
     logger.info({ signal }, 'shutting down');
+    app.locals.draining = true;
     gallery.stop();
-    server.close(() => process.exit(0));
-    setTimeout(() => process.exit(0), 10_000).unref();
+    // A send in progress gets to record 'sent' before exit (else it is e-mailed again).
+    const closed = new Promise((resolve) => server.close(resolve));
+    void Promise.all([closed, contact.stop()]).then(() => process.exit(0));
+    setTimeout(() => {
+      logger.warn('requests still open after 10 s; exiting anyway');
+      process.exit(0);
+    }, 10_000).unref();
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
+  // A bug must not take the site down silently: log it; an uncaught exception leaves the
+  // process in an unknown state, so exit and let the supervisor restart it.
+  process.on('unhandledRejection', (reason) =>
+    logger.error({ err: reason }, 'unhandled rejection'),
+  );
+  process.on('uncaughtException', (error) => {
+    logger.fatal({ err: error }, 'uncaught exception');
+    process.exit(1);
+  });
 }
 
 try {

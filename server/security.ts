@@ -21,7 +21,9 @@ export function securityHeaders(config: Config): RequestHandler {
     `'nonce-${(res as unknown as { locals: { nonce: string } }).locals.nonce}'`;
   // A non-default Instagram API (the local fake in tests and development) serves its own images.
   const customInstagram =
-    config.instagram.apiUrl === 'https://graph.instagram.com' ? [] : origin(config.instagram.apiUrl);
+    config.instagram.apiUrl === 'https://graph.instagram.com'
+      ? []
+      : origin(config.instagram.apiUrl);
   const https = config.siteUrl.startsWith('https://');
   return helmet({
     contentSecurityPolicy: {

@@ -10,7 +10,11 @@ import {
 
 /** POST /contact: invalid input re-renders the form (422); anything accepted redirects (303). */
 export async function contactAction({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  // React Router sends every non-GET method here; only the form's POST is one.
+  if (request.method !== 'POST') throw data(null, { status: 405 });
+  const form = await request.formData().catch(() => {
+    throw data(null, { status: 400 });
+  });
   const field = (name: string) => {
     const value = form.get(name);
     return typeof value === 'string' ? value : '';

@@ -30,6 +30,7 @@ export function ContactPage() {
         noindex
       />
       <h1>Contact</h1>
+      {sent ? <Confirmation /> : null}
       <div className="contact-layout">
         <section className="contact-info" aria-labelledby="contact-info-title">
           <h2 id="contact-info-title">Need additional information?</h2>
@@ -52,9 +53,7 @@ export function ContactPage() {
             </li>
           </ul>
         </section>
-        {sent ? (
-          <Confirmation />
-        ) : (
+        {sent ? null : (
           <ContactForm
             values={result?.values ?? EMPTY}
             errors={errors}
@@ -161,19 +160,9 @@ function ContactForm(props: {
         <textarea rows={6} {...control('message')} />
         {error('message')}
       </div>
-      {/* Honeypot: people never see it; bots that fill every field do. Inline style on
-          purpose: it must stay hidden even if the stylesheet fails to load. */}
-      <div
-        className="contact-honeypot"
-        aria-hidden="true"
-        style={{
-          position: 'absolute',
-          left: '-10000px',
-          width: '1px',
-          height: '1px',
-          overflow: 'hidden',
-        }}
-      >
+      {/* Honeypot: people never see it (CSS moves it off screen; no inline style, the
+          CSP forbids it); bots that fill every field do. Its label asks humans to skip it. */}
+      <div className="contact-honeypot" aria-hidden="true">
         <label htmlFor="contact-website">No completes este campo</label>
         <input
           id="contact-website"

@@ -11,8 +11,10 @@ export function notFoundLoader({ context }: LoaderFunctionArgs): never {
   throw notFound('page', appContext(context).catalogue);
 }
 
-export function NotFoundPage({ data }: { data: NotFoundData | undefined }) {
+export function NotFoundPage({ data }: { data: Partial<NotFoundData> | undefined }) {
   const product = data?.kind === 'product';
+  // React Router's own 404s (e.g. a path it cannot match) carry a string, not our data.
+  const brands = Array.isArray(data?.brands) ? data.brands : [];
   const title = product ? 'Parabrisas no encontrado' : 'Página no encontrada';
   return (
     <div className="container error-page">
@@ -24,7 +26,7 @@ export function NotFoundPage({ data }: { data: NotFoundData | undefined }) {
           ? 'No tenemos ese modelo en la lista de precios. Elegí tu auto o consultanos: conseguimos parabrisas para casi todos los modelos.'
           : 'La página que buscás no existe o cambió de dirección. Estas opciones te pueden ayudar:'}
       </p>
-      {data?.brands.length ? <ModelPicker marcas={data.brands} compact /> : null}
+      {brands.length ? <ModelPicker marcas={brands} compact /> : null}
       <ul className="error-actions">
         <li>
           <a className="button button-primary" href={CATALOGUE_PATH}>
@@ -80,7 +82,7 @@ export function UnexpectedError() {
 export function PageError() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) {
-    return <NotFoundPage data={error.data as NotFoundData | undefined} />;
+    return <NotFoundPage data={asNotFoundData(error.data)} />;
   }
   return <UnexpectedError />;
 }
@@ -91,10 +93,14 @@ export function RootError() {
   return (
     <Shell>
       {isRouteErrorResponse(error) && error.status === 404 ? (
-        <NotFoundPage data={error.data as NotFoundData | undefined} />
+        <NotFoundPage data={asNotFoundData(error.data)} />
       ) : (
         <UnexpectedError />
       )}
     </Shell>
   );
+}
+
+function asNotFoundData(data: unknown): Partial<NotFoundData> | undefined {
+  return data && typeof data === 'object' ? (data as Partial<NotFoundData>) : undefined;
 }

@@ -105,7 +105,8 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   return {
     async start() {
       const pending = await store.pending();
-      if (pending.length > 0) logger.info({ count: pending.length }, 'contact: queued unsent messages');
+      if (pending.length > 0)
+        logger.info({ count: pending.length }, 'contact: queued unsent messages');
       for (const message of pending) enqueue(message);
     },
     enqueue,
@@ -113,7 +114,11 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       stopped = true;
       clearTimeout(timer);
       timer = undefined;
-      if (running) await Promise.race([running, sleep(options.stopTimeoutMs ?? 8_000, undefined, { ref: false })]);
+      if (running)
+        await Promise.race([
+          running,
+          sleep(options.stopTimeoutMs ?? 8_000, undefined, { ref: false }),
+        ]);
     },
     get queued() {
       return queue.size;

@@ -62,6 +62,7 @@ const when = new Intl.DateTimeFormat('es-AR', {
   timeZone: 'America/Argentina/Jujuy',
   dateStyle: 'full',
   timeStyle: 'short',
+  hourCycle: 'h23',
 });
 
 /**

@@ -56,7 +56,7 @@ export function createContactStore(dataDir: string): ContactStore {
     dir,
     messagesFile,
     deliveriesFile,
-    append: (message) => appendMessage(storedMessageSchema.parse(message)),
+    append: async (message) => appendMessage(storedMessageSchema.parse(message)),
     markSent: (id, at = new Date()) =>
       appendDelivery({ id, status: 'sent', at: at.toISOString() } satisfies DeliveryRecord),
     readMessages: () => readLines(messagesFile, storedMessageSchema),

@@ -186,6 +186,30 @@ describe('navigation at 1280 px (desktop menu)', () => {
   });
 });
 
+describe('Content-Security-Policy in a real browser', () => {
+  it.each(['/', '/parabrisa/peugeot/208-gt', '/contact'])(
+    '%s runs with no policy violation',
+    async (path) => {
+      const { page, problems, close } = await open(path, 390, 844);
+      const violations = await page.evaluate(
+        () =>
+          new Promise<string[]>((resolve) => {
+            const seen: string[] = [];
+            document.addEventListener('securitypolicyviolation', (e) =>
+              seen.push(`${e.violatedDirective} ${e.blockedURI}`),
+            );
+            // Scroll through the page so lazy images and the map iframe load too.
+            window.scrollTo(0, document.body.scrollHeight);
+            setTimeout(() => resolve(seen), 800);
+          }),
+      );
+      expect(violations).toEqual([]);
+      expect(problems).toEqual([]);
+      await close();
+    },
+  );
+});
+
 describe('without JavaScript', () => {
   it('every home section is visible and the FAQ still keeps one answer open', async () => {
     const { page, close } = await open('/', 390, 844, false);

@@ -1,0 +1,38 @@
+/** Static Spanish pages for a contact POST refused before the form is read. No visitor input in them. */
+import { business, whatsappLink } from '../../client/content/business.ts';
+
+export type RefusalStatus = 400 | 403 | 413 | 415 | 429;
+
+const TEXTS: Record<RefusalStatus, { title: string; text: string }> = {
+  400: {
+    title: 'No pudimos leer el formulario',
+    text: 'El envío llegó incompleto. Volvé al formulario y probá de nuevo.',
+  },
+  403: {
+    title: 'No pudimos recibir el formulario',
+    text: 'El envío no salió de nuestra página. Abrí el formulario de contacto en nuestro sitio y mandalo desde ahí.',
+  },
+  413: {
+    title: 'El mensaje es demasiado largo',
+    text: 'Acortalo a menos de 5.000 caracteres y probá de nuevo. Si volvés atrás, tu navegador suele conservar lo que escribiste.',
+  },
+  415: {
+    title: 'No pudimos leer el formulario',
+    text: 'El envío no tiene el formato de nuestro formulario. Volvé al formulario y probá de nuevo.',
+  },
+  429: {
+    title: 'Demasiados mensajes seguidos',
+    text: 'Recibimos varios mensajes desde tu conexión en pocos minutos.',
+  },
+};
+
+export function refusalPage(status: RefusalStatus, retryAfterSeconds?: number): string {
+  const { title, text } = TEXTS[status];
+  const wait =
+    retryAfterSeconds === undefined
+      ? ''
+      : ` Probá de nuevo en ${Math.max(1, Math.ceil(retryAfterSeconds / 60))} minuto${
+          retryAfterSeconds > 60 ? 's' : ''
+        }.`;
+  return `<!DOCTYPE html><html lang="es-AR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${title} - ${business.name}</title></head><body><main><h1>${title}</h1><p>${text}${wait}</p><p>También podés escribirnos por <a href="${whatsappLink()}" rel="noopener">WhatsApp</a> o llamarnos al <a href="tel:${business.phoneE164}">${business.phoneDisplay}</a>.</p><p><a href="/contact">Volver al formulario</a> · <a href="/">Ir al inicio</a></p></main></body></html>`;
+}

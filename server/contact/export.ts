@@ -1,0 +1,134 @@
+/** The stored messages as the owner reads them: a Spanish listing, CSV for Excel, or JSON. */
+import type { ContactStore, StoredMessage } from './store.ts';
+
+export type MessageStatus = 'pending' | 'sent';
+
+export type MessageRow = StoredMessage & {
+  readonly status: MessageStatus;
+  readonly sentAt: string | undefined;
+};
+
+export async function readRows(
+  store: ContactStore,
+): Promise<{ rows: MessageRow[]; damagedLines: number }> {
+  const [{ records, damagedLines }, sent] = await Promise.all([
+    store.readMessages(),
+    store.readDeliveries(),
+  ]);
+  const rows = records.map((m) => {
+    const sentAt = sent.get(m.id);
+    return { ...m, status: sentAt ? 'sent' : 'pending', sentAt } satisfies MessageRow;
+  });
+  return { rows, damagedLines };
+}
+
+const TIME_ZONE = 'America/Argentina/Jujuy';
+const parts = new Intl.DateTimeFormat('en-CA', {
+  timeZone: TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+function localParts(iso: string) {
+  const p = Object.fromEntries(parts.formatToParts(new Date(iso)).map((x) => [x.type, x.value]));
+  return p as Record<'year' | 'month' | 'day' | 'hour' | 'minute', string>;
+}
+
+/** 14/03/2026 09:05, Argentina time. */
+export function displayDate(iso: string): string {
+  const p = localParts(iso);
+  return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}`;
+}
+
+/** 2026-03-14 09:05, Argentina time: Excel reads it as a date in any locale. */
+function sheetDate(iso: string): string {
+  const p = localParts(iso);
+  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}`;
+}
+
+/**
+ * Text safe for a terminal: no escape sequences or other control characters, no
+ * bidirectional overrides (a visitor's text must not rewrite the owner's screen).
+ */
+export function plainText(text: string): string {
+  return text.replace(/[^\P{Cc}\n\t]|[\u202A-\u202E\u2066-\u2069]/gu, '');
+}
+
+function statusText(row: MessageRow): string {
+  return row.sentAt
+    ? `enviado por e-mail el ${displayDate(row.sentAt)}`
+    : 'pendiente: todavía no se envió por e-mail';
+}
+
+export function formatList(rows: readonly MessageRow[], file: string): string {
+  if (rows.length === 0) return `No hay mensajes guardados.\nArchivo: ${file}\n`;
+  const pending = rows.filter((r) => r.status === 'pending').length;
+  const lines = [
+    `Mensajes del formulario de contacto: ${rows.length} (${pending} sin enviar por e-mail)`,
+    `Archivo: ${file}`,
+  ];
+  rows.forEach((row, index) => {
+    lines.push(
+      '',
+      `── ${index + 1} de ${rows.length} · ${displayDate(row.receivedAt)} · ${statusText(row)}`,
+      `De: ${plainText(row.name)} <${plainText(row.email)}>`,
+      `Número: ${row.id}`,
+      '',
+      ...plainText(row.message)
+        .split('\n')
+        .map((line) => `    ${line}`),
+    );
+  });
+  return `${lines.join('\n')}\n`;
+}
+
+const CSV_HEADER = ['fecha', 'nombre', 'email', 'mensaje', 'estado', 'enviado', 'numero'];
+
+/**
+ * Semicolon-separated, UTF-8 with BOM and CRLF: what Excel in Spanish (Argentina)
+ * opens directly with accents intact. Cells a spreadsheet would run as a formula
+ * (=, +, -, @, tab, CR at the start) get a leading apostrophe.
+ */
+export function toCsv(rows: readonly MessageRow[]): string {
+  const cell = (value: string) => {
+    const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+    return `"${safe.replace(/"/g, '""')}"`;
+  };
+  const lines = [CSV_HEADER.map(cell).join(';')];
+  for (const row of rows) {
+    lines.push(
+      [
+        sheetDate(row.receivedAt),
+        row.name,
+        row.email,
+        row.message.replace(/\n/g, '\r\n'),
+        row.status === 'sent' ? 'enviado' : 'pendiente',
+        row.sentAt ? sheetDate(row.sentAt) : '',
+        row.id,
+      ]
+        .map(cell)
+        .join(';'),
+    );
+  }
+  return `\uFEFF${lines.join('\r\n')}\r\n`;
+}
+
+export function toJson(rows: readonly MessageRow[]): string {
+  return `${JSON.stringify(
+    rows.map(({ id, receivedAt, name, email, message, status, sentAt }) => ({
+      id,
+      receivedAt,
+      name,
+      email,
+      message,
+      status,
+      sentAt: sentAt ?? null,
+    })),
+    null,
+    2,
+  )}\n`;
+}

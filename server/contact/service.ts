@@ -1,0 +1,75 @@
+/** What POST /contact does with a form: honeypot, validation, repeat check, durable store, hand-off. */
+import { createHash, randomUUID } from 'node:crypto';
+import {
+  HONEYPOT_FIELD,
+  type ContactService,
+  type ContactSubmission,
+} from '../../client/contact/types.ts';
+import type { Logger } from '../logger.ts';
+import type { ContactStore, StoredMessage } from './store.ts';
+import { validateContact } from './validate.ts';
+
+export type ContactServiceOptions = {
+  readonly store: ContactStore;
+  readonly logger: Logger;
+  /** Called once the message is durably stored (the delivery worker queues it). */
+  readonly onStored?: (message: StoredMessage) => void;
+  /** The same name, e-mail and text again within this time is a double submit: kept once. */
+  readonly repeatWindowMs?: number;
+  readonly now?: () => Date;
+};
+
+export function createContactService(options: ContactServiceOptions): ContactService {
+  const { store, logger } = options;
+  const now = options.now ?? (() => new Date());
+  const repeatWindowMs = options.repeatWindowMs ?? 10 * 60_000;
+  const recent = new Map<string, number>();
+
+  return {
+    async submit(submission: ContactSubmission) {
+      if (submission[HONEYPOT_FIELD].trim() !== '') {
+        logger.info({ reason: 'honeypot' }, 'contact: spam discarded');
+        return { status: 'ignored' };
+      }
+      const result = validateContact(submission);
+      if (!result.ok) return { status: 'invalid', errors: result.errors, values: result.values };
+
+      const received = now();
+      const key = fingerprint(result.contact);
+      for (const [k, expires] of recent) if (expires <= received.getTime()) recent.delete(k);
+      if (recent.has(key)) {
+        logger.info('contact: repeated submission ignored (double submit)');
+        return { status: 'ignored' };
+      }
+      recent.set(key, received.getTime() + repeatWindowMs);
+
+      const message: StoredMessage = {
+        id: randomUUID(),
+        receivedAt: received.toISOString(),
+        ...result.contact,
+      };
+      try {
+        await store.append(message);
+      } catch (error) {
+        recent.delete(key);
+        logger.error(
+          { err: error, file: store.messagesFile },
+          'contact: message could not be stored',
+        );
+        return {
+          status: 'unavailable',
+          values: { name: submission.name, email: submission.email, message: submission.message },
+        };
+      }
+      logger.info({ id: message.id }, 'contact: message stored');
+      options.onStored?.(message);
+      return { status: 'accepted' };
+    },
+  };
+}
+
+function fingerprint(contact: { name: string; email: string; message: string }): string {
+  return createHash('sha256')
+    .update(JSON.stringify([contact.name, contact.email.toLowerCase(), contact.message]))
+    .digest('hex');
+}

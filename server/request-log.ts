@@ -1,0 +1,33 @@
+import { randomUUID } from 'node:crypto';
+import type { RequestHandler } from 'express';
+import type { Logger } from './logger.ts';
+
+const SAFE_ID = /^[\w.:-]{1,100}$/;
+
+/**
+ * One JSON log line per request, with a request id (the proxy's X-Request-Id when it
+ * is sane, else a new one) that is echoed in the response and on every line logged
+ * for that request through `res.locals.log`.
+ */
+export function requestLog(logger: Logger): RequestHandler {
+  return (req, res, next) => {
+    const incoming = req.get('x-request-id');
+    const reqId = incoming && SAFE_ID.test(incoming) ? incoming : randomUUID();
+    const log = logger.child({ reqId });
+    res.locals.log = log;
+    res.set('X-Request-Id', reqId);
+    const start = process.hrtime.bigint();
+    res.on('finish', () => {
+      const ms = Number(process.hrtime.bigint() - start) / 1e6;
+      const line = {
+        method: req.method,
+        url: req.originalUrl.slice(0, 300),
+        status: res.statusCode,
+        ms: Math.round(ms * 10) / 10,
+      };
+      if (res.statusCode >= 500) log.error(line, 'request');
+      else log.info(line, 'request');
+    });
+    next();
+  };
+}

@@ -3,9 +3,17 @@ import { slugify } from './slug.ts';
 
 export type ProductMatch = { marca: Marca; modelo: Modelo };
 
+/** Brand and model names only: what a model picker needs, small enough to hydrate. */
+export type BrandIndex = readonly {
+  readonly marca: string;
+  readonly slug: string;
+  readonly modelos: readonly { readonly nombre: string; readonly slug: string }[];
+}[];
+
 export interface CatalogueLookup {
   readonly catalogue: Catalogue;
   readonly modelCount: number;
+  readonly brandIndex: BrandIndex;
   /** Case-insensitive; accepts the slug (`208-gt`) or the name itself (`208 GT`). */
   findProduct(marca: string, modelo: string): ProductMatch | undefined;
   findBrand(marca: string): Marca | undefined;
@@ -20,9 +28,15 @@ export function createCatalogueLookup(catalogue: Catalogue): CatalogueLookup {
     for (const modelo of marca.modelos)
       products.set(`${marca.slug}/${modelo.slug}`, { marca, modelo });
   }
+  const brandIndex = catalogue.marcas.map((m) => ({
+    marca: m.marca,
+    slug: m.slug,
+    modelos: m.modelos.map((modelo) => ({ nombre: modelo.nombre, slug: modelo.slug })),
+  }));
   return {
     catalogue,
     modelCount: products.size,
+    brandIndex,
     findProduct: (marca, modelo) => products.get(`${slugify(marca)}/${slugify(modelo)}`),
     findBrand: (marca) => brands.get(slugify(marca)),
   };

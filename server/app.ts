@@ -1,6 +1,7 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
 import compression from 'compression';
 import { randomBytes } from 'node:crypto';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { isbot } from 'isbot';
 import { createStaticHandler, type RouteObject, type StaticHandler } from 'react-router';
@@ -22,6 +23,7 @@ import { renderDocument } from './render.tsx';
 import { robotsTxt, sitemapXml } from './seo.ts';
 import { requestLog } from './request-log.ts';
 import { securityHeaders } from './security.ts';
+import { hashedAssets } from './static-assets.ts';
 
 export type AppDeps = {
   readonly catalogue: CatalogueLookup;
@@ -75,14 +77,17 @@ export function createApp(config: Config, deps: AppDeps): App {
       });
   });
 
+  app.use('/assets', hashedAssets(join(clientDir, 'assets')));
   app.use(compression());
   if (deps.devMiddleware) app.use(deps.devMiddleware);
 
-  app.use(
-    '/assets',
-    express.static(join(clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false }),
+  // Only names at the top of the build (favicon.svg, img/, ...) reach the file system:
+  // a page request costs no stat() and no 404 error object from `send`.
+  const topLevel = new Set(existsSync(clientDir) ? readdirSync(clientDir) : []);
+  const publicFiles = express.static(clientDir, { maxAge: '1d', index: false, redirect: false });
+  app.use((req, res, next) =>
+    topLevel.has(req.path.split('/')[1] ?? '') ? publicFiles(req, res, next) : next(),
   );
-  app.use(express.static(clientDir, { maxAge: '1d', index: false }));
 
   app.get('/robots.txt', (_req, res) => {
     res.type('text/plain').set('Cache-Control', 'public, max-age=3600').send(robots);

@@ -15,7 +15,12 @@ function main() {
   gallery.start();
   const contact = startContact(config, logger);
   const app = createApp(config, { catalogue, logger, gallery, contact: contact.service });
-  const server = app.listen(config.port, () => {
+  // Express 5 hands listen errors (EADDRINUSE, EACCES) to this callback instead of throwing.
+  const server = app.listen(config.port, (error?: Error) => {
+    if (error) {
+      logger.fatal({ err: error, port: config.port }, 'cannot listen');
+      process.exit(1);
+    }
     logger.info(
       { port: config.port, siteUrl: config.siteUrl, models: catalogue.modelCount },
       'listening',

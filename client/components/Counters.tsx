@@ -1,3 +1,5 @@
+const format = new Intl.NumberFormat('es-AR');
+
 /** Marketing counters ("+485 clientes satisfechos"); numbers formatted for es-AR. */
 export function Counters({
   items,
@@ -6,7 +8,6 @@ export function Counters({
   items: readonly { value: number; label: string }[];
   plus?: boolean;
 }) {
-  const format = new Intl.NumberFormat('es-AR');
   return (
     <ul className="counters">
       {items.map((item) => (

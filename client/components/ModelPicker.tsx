@@ -5,19 +5,9 @@ import { CATALOGUE_PATH } from '../content/navigation.ts';
  * Brand -> model picker. A plain GET form the server answers with a redirect, so it
  * works without JavaScript; with JavaScript the model list narrows to the chosen brand.
  */
-export type PickerBrand = {
-  readonly marca: string;
-  readonly slug: string;
-  readonly modelos: readonly { readonly nombre: string; readonly slug: string }[];
-};
+import type { BrandIndex } from '../../catalogue/lookup.ts';
 
-export function ModelPicker({
-  marcas,
-  compact,
-}: {
-  marcas: readonly PickerBrand[];
-  compact?: boolean;
-}) {
+export function ModelPicker({ marcas, compact }: { marcas: BrandIndex; compact?: boolean }) {
   const [brand, setBrand] = useState('');
   const shown = brand ? marcas.filter((m) => m.slug === brand) : marcas;
   return (

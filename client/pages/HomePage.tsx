@@ -5,14 +5,15 @@ import { business, whatsappLink } from '../content/business.ts';
 import { faq, hero, installBanner, location, payment, services, whyUs } from '../content/home.ts';
 import { CATALOGUE_PATH } from '../content/navigation.ts';
 import { PageMeta, useRootData } from '../components/PageMeta.tsx';
-import { ModelPicker, type PickerBrand } from '../components/ModelPicker.tsx';
+import { ModelPicker } from '../components/ModelPicker.tsx';
+import type { BrandIndex } from '../../catalogue/lookup.ts';
 import { Counters } from '../components/Counters.tsx';
 import { Icon } from '../components/Icon.tsx';
 import { Testimonials } from '../components/Testimonials.tsx';
 import { JsonLd } from '../seo/json-ld.tsx';
 import { Gallery } from '../gallery/Gallery.tsx';
 
-export type HomeData = { gallery: GalleryState; visibleAlbums: number; brands: PickerBrand[] };
+export type HomeData = { gallery: GalleryState; visibleAlbums: number; brands: BrandIndex };
 
 /** `?albumes=10` is the no-JavaScript 'view more': the server renders that many albums. */
 export const ALBUMS_PARAM = 'albumes';
@@ -24,15 +25,10 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
     Number.isFinite(asked) && asked > GALLERY_PAGE_SIZE
       ? Math.min(Math.ceil(asked / GALLERY_PAGE_SIZE) * GALLERY_PAGE_SIZE, 1000)
       : GALLERY_PAGE_SIZE;
-  const brands = ctx.catalogue.catalogue.marcas.map((m) => ({
-    marca: m.marca,
-    slug: m.slug,
-    modelos: m.modelos.map((modelo) => ({ nombre: modelo.nombre, slug: modelo.slug })),
-  }));
   return {
     gallery: await ctx.gallery.snapshot({ waitMs: ctx.galleryWaitMs }),
     visibleAlbums,
-    brands,
+    brands: ctx.catalogue.brandIndex,
   };
 }
 

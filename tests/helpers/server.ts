@@ -52,7 +52,10 @@ export async function startBuiltServer(env: NodeJS.ProcessEnv = {}): Promise<Run
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`server did not start: ${logs.join('')}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not start: ${logs.join('')}`);
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   return {

@@ -24,6 +24,7 @@ import { robotsTxt, sitemapXml } from './seo.ts';
 import { requestLog } from './request-log.ts';
 import { securityHeaders } from './security.ts';
 import { hashedAssets } from './static-assets.ts';
+import { PageCache } from './page-cache.ts';
 
 export type AppDeps = {
   readonly catalogue: CatalogueLookup;
@@ -50,6 +51,8 @@ export function createApp(config: Config, deps: AppDeps): App {
   const getHandler = handlerFactory(deps.routes ?? appRoutes);
   const sitemap = sitemapXml(config.siteUrl, catalogue);
   const robots = robotsTxt(config.siteUrl);
+  // Development re-renders every request (sources change); builds reuse rendered pages.
+  const pageCache = deps.devMiddleware ? undefined : new PageCache();
 
   const app = express();
   app.disable('x-powered-by');
@@ -124,6 +127,7 @@ export function createApp(config: Config, deps: AppDeps): App {
       production: config.production,
       timeoutMs: config.renderTimeoutMs,
       logger: res.locals.log as Logger,
+      cache: pageCache,
     });
   });
 

@@ -14,6 +14,8 @@ import { safeJson } from '../client/seo/json-ld.tsx';
 import type { PageAssets } from './assets.ts';
 import type { Logger } from './logger.ts';
 import { errorDocument } from './error-document.ts';
+import { hasPending, type PageCache } from './page-cache.ts';
+import { Writable } from 'node:stream';
 
 export type RenderOptions = {
   readonly handler: StaticHandler;
@@ -23,6 +25,8 @@ export type RenderOptions = {
   readonly production: boolean;
   readonly timeoutMs: number;
   readonly logger: Logger;
+  /** Rendered pages by URL and data; absent: render every request (development). */
+  readonly cache?: PageCache;
 };
 
 /** HTML caching: short at the CDN, revalidated by browsers; errors are never cached. */
@@ -55,22 +59,37 @@ export async function renderDocument(
     actionData: result.actionData,
     errors: serializeErrors(result.errors, opts.production),
   };
+  const hydrationJson = JSON.stringify(hydration);
+
+  // GET pages without streaming data are rendered once per URL and data, then reused.
+  const cache =
+    opts.cache && req.method === 'GET' && status < 500 && !hasPending(result.loaderData)
+      ? opts.cache
+      : undefined;
+  const cacheKey = cache?.key(status, req.originalUrl, hydrationJson);
+  if (cache && cacheKey) {
+    const cached = cache.get(cacheKey, opts.nonce ?? '');
+    if (cached !== undefined) return sendHtml(res, status, cached);
+  }
+  const nonce = cache ? cache.nonceSlot : opts.nonce;
+
   const router = createStaticRouter(opts.handler.dataRoutes, result);
   const stream = renderToPipeableStream(
     <Document assets={bootstrap.assets}>
-      <StaticRouterProvider router={router} context={result} hydrate={false} nonce={opts.nonce} />
+      <StaticRouterProvider router={router} context={result} hydrate={false} nonce={nonce} />
     </Document>,
     {
-      nonce: opts.nonce,
+      nonce,
       bootstrapScriptContent:
-        `window.__staticRouterHydrationData=JSON.parse(${safeJson(JSON.stringify(hydration))});` +
+        `window.__staticRouterHydrationData=JSON.parse(${safeJson(hydrationJson)});` +
         `window.${BOOTSTRAP_GLOBAL}=${safeJson(bootstrap)};`,
       bootstrapModules: opts.assets.entry ? [opts.assets.entry] : [],
       onShellReady() {
-        if (!opts.context.isBot) start();
+        if (!opts.context.isBot && !cache) start();
       },
       onAllReady() {
-        if (opts.context.isBot) start();
+        if (cache && cacheKey) collect(cache, cacheKey);
+        else if (opts.context.isBot) start();
       },
       onShellError(error) {
         clearTimeout(timer);
@@ -90,16 +109,48 @@ export async function renderDocument(
 
   function start() {
     if (res.headersSent) return;
-    res.status(status);
-    res.set('Content-Type', 'text/html; charset=utf-8');
-    res.set('Cache-Control', htmlCacheControl(status));
+    setHtmlHeaders(res, status);
     stream.pipe(res);
   }
 
+  /** Renders the whole page with the nonce slot, keeps it, and answers with this request's nonce. */
+  function collect(pageCache: PageCache, key: string) {
+    const chunks: Buffer[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        chunks.push(chunk);
+        done();
+      },
+      final(done) {
+        const html = Buffer.concat(chunks).toString('utf8');
+        if (!timedOut) pageCache.set(key, html);
+        if (!res.headersSent)
+          sendHtml(res, status, html.replaceAll(pageCache.nonceSlot, opts.nonce ?? ''));
+        done();
+      },
+    });
+    stream.pipe(sink);
+  }
+
   // A render that takes too long is cut off; its pending boundaries render on the client.
-  const timer = setTimeout(() => stream.abort(new Error('render timeout')), opts.timeoutMs);
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    stream.abort(new Error('render timeout'));
+  }, opts.timeoutMs);
   timer.unref();
   res.on('close', () => clearTimeout(timer));
+}
+
+function setHtmlHeaders(res: ExpressResponse, status: number) {
+  res.status(status);
+  res.set('Content-Type', 'text/html; charset=utf-8');
+  res.set('Cache-Control', htmlCacheControl(status));
+}
+
+function sendHtml(res: ExpressResponse, status: number, html: string) {
+  setHtmlHeaders(res, status);
+  res.end(html);
 }
 
 /** A Fetch Request from Express's request, as React Router's own Express adapter builds it. */

@@ -8,6 +8,8 @@ let renders = 0;
 let price = 100;
 
 function Counted() {
+  // Test instrumentation: counts server renders on purpose.
+  // eslint-disable-next-line react-hooks/globals
   renders += 1;
   const { value } = useLoaderData() as { value: number };
   return <p id="value">{value}</p>;

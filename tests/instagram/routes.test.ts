@@ -162,7 +162,7 @@ describe('home page gallery', () => {
     expect(res.status).toBe(200);
     const html = gallerySection(res.text);
     expect(count(html, /class="gallery__album"/)).toBe(5);
-    const more = /<a class="gallery__more" href="([^"]+)"/.exec(html)?.[1];
+    const more = /<a class="gallery__more button button-outline" href="([^"]+)"/.exec(html)?.[1];
     expect(more && decodeEntities(more)).toBe('/?albumes=10#testimonials');
     expectNoToken(res.text, JSON.stringify(res.headers));
   });

@@ -1,6 +1,7 @@
 import { business, whatsappLink } from '../content/business.ts';
 import { CATALOGUE_PATH } from '../content/navigation.ts';
-import { Icon } from './Icon.tsx';
+import { ContactItem } from './ContactItem.tsx';
+import { OpeningHours } from './OpeningHours.tsx';
 
 export function Footer() {
   const { address } = business;
@@ -10,50 +11,29 @@ export function Footer() {
         <section aria-labelledby="footer-contacto">
           <h2 id="footer-contacto">Contacto</h2>
           <ul className="contact-list">
-            <li>
-              <Icon name="whatsapp" />
-              <a href={whatsappLink()} rel="noopener">
-                WhatsApp {business.phoneDisplay}
-              </a>
-            </li>
-            <li>
-              <Icon name="phone" />
-              <a href={`tel:${business.phoneE164}`}>{business.phoneDisplay}</a>
-            </li>
-            <li>
-              <Icon name="mail" />
-              <a href={`mailto:${business.email}`}>{business.email}</a>
-            </li>
-            <li>
-              <Icon name="instagram" />
-              <a href={business.social.instagram.url} rel="noopener">
-                Instagram {business.social.instagram.handle}
-              </a>
-            </li>
-            <li>
-              <Icon name="facebook" />
-              <a href={business.social.facebook.url} rel="noopener">
-                Facebook {business.social.facebook.handle}
-              </a>
-            </li>
-            <li>
-              <Icon name="pin" />
-              <a href={business.mapLinkUrl} rel="noopener">
-                {address.street}, {address.locality}
-              </a>
-            </li>
+            <ContactItem icon="whatsapp" href={whatsappLink()}>
+              WhatsApp {business.phoneDisplay}
+            </ContactItem>
+            <ContactItem icon="phone" href={`tel:${business.phoneE164}`}>
+              {business.phoneDisplay}
+            </ContactItem>
+            <ContactItem icon="mail" href={`mailto:${business.email}`}>
+              {business.email}
+            </ContactItem>
+            <ContactItem icon="instagram" href={business.social.instagram.url}>
+              Instagram {business.social.instagram.handle}
+            </ContactItem>
+            <ContactItem icon="facebook" href={business.social.facebook.url}>
+              Facebook {business.social.facebook.handle}
+            </ContactItem>
+            <ContactItem icon="pin" href={business.mapLinkUrl}>
+              {address.street}, {address.locality}
+            </ContactItem>
           </ul>
         </section>
         <section aria-labelledby="footer-horarios">
           <h2 id="footer-horarios">Horarios</h2>
-          <dl className="hours">
-            {business.hoursDisplay.map((h) => (
-              <div key={h.days}>
-                <dt>{h.days}</dt>
-                <dd>{h.hours}</dd>
-              </div>
-            ))}
-          </dl>
+          <OpeningHours />
         </section>
         <section aria-labelledby="footer-sitio">
           <h2 id="footer-sitio">{business.name}</h2>

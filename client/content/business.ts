@@ -73,6 +73,11 @@ export const business = {
   instalmentScheme: 'Cuota Simple',
 } as const;
 
+/** `<title>` of a secondary page: 'Precios de parabrisas - Parabrisas Jujuy'. */
+export function pageTitle(title: string): string {
+  return `${title} - ${business.name}`;
+}
+
 /** A wa.me link, optionally with a prefilled message. */
 export function whatsappLink(message?: string): string {
   const base = `https://wa.me/${business.whatsappNumber}`;

@@ -161,7 +161,11 @@ function AlbumGrid({
         ))}
       </ul>
       {visible < albums.length && (
-        <a className="gallery__more button button-outline" href={`/?albumes=${next}#testimonials`} onClick={showMore}>
+        <a
+          className="gallery__more button button-outline"
+          href={`/?albumes=${next}#testimonials`}
+          onClick={showMore}
+        >
           Ver más
         </a>
       )}

@@ -1,3 +1,4 @@
+import { pageTitle } from '../content/business.ts';
 import { PageMeta } from '../components/PageMeta.tsx';
 import { PageHero } from '../components/PageHero.tsx';
 import { Counters } from '../components/Counters.tsx';
@@ -7,7 +8,7 @@ import { aboutCounters, aboutText } from '../content/leftovers.ts';
 export function AboutPage() {
   return (
     <>
-      <PageMeta title="About - Parabrisas Jujuy" description={aboutText.heading} noindex />
+      <PageMeta title={pageTitle('About')} description={aboutText.heading} noindex />
       <PageHero title={aboutText.title} path="/about" />
       <section className="section">
         <div className="container container-narrow">

@@ -1,3 +1,4 @@
+import { pageTitle } from '../content/business.ts';
 import { redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { appContext } from '../app-context.ts';
 import { formatARS } from '../../catalogue/money.ts';
@@ -41,7 +42,7 @@ export function CataloguePage() {
   return (
     <>
       <PageMeta
-        title="Precios de parabrisas por marca y modelo - Parabrisas Jujuy"
+        title={pageTitle('Precios de parabrisas por marca y modelo')}
         description={`Lista de precios de parabrisas para ${count} modelos de ${marcas.length} marcas, con colocación en Jujuy y 3 o 6 cuotas sin interés.`}
         path={CATALOGUE_PATH}
       />

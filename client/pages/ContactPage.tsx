@@ -1,7 +1,8 @@
 import { useActionData, useLocation } from 'react-router';
 import { Icon } from '../components/Icon.tsx';
+import { ContactItem } from '../components/ContactItem.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
-import { business, whatsappLink } from '../content/business.ts';
+import { business, pageTitle, whatsappLink } from '../content/business.ts';
 import {
   CONTACT_LIMITS,
   CONTACT_PATH,
@@ -25,7 +26,7 @@ export function ContactPage() {
   return (
     <div className="container contact-page">
       <PageMeta
-        title={`${prefix}Contact - ${business.name}`}
+        title={pageTitle(`${prefix}Contact`)}
         description={`Escribinos desde el formulario o llamanos al ${business.phoneDisplay}. ${business.name}.`}
         noindex
       />
@@ -39,18 +40,13 @@ export function ContactPage() {
             as a learning specialist. Over 15 years of experience.
           </p>
           <ul className="contact-list">
-            <li>
-              <Icon name="phone" />
-              <a href={`tel:${business.phoneE164}`}>{business.phoneDisplay}</a>
-            </li>
-            <li>
-              <Icon name="mail" />
-              <a href={`mailto:${business.email}`}>{business.email}</a>
-            </li>
-            <li>
-              <Icon name="pin" />
-              <span>Belgrade, Serbia</span>
-            </li>
+            <ContactItem icon="phone" href={`tel:${business.phoneE164}`}>
+              {business.phoneDisplay}
+            </ContactItem>
+            <ContactItem icon="mail" href={`mailto:${business.email}`}>
+              {business.email}
+            </ContactItem>
+            <ContactItem icon="pin">Belgrade, Serbia</ContactItem>
           </ul>
         </section>
         {sent ? null : (

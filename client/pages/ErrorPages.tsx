@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, useRouteError, type LoaderFunctionArgs } from 'react-router';
 import { appContext } from '../app-context.ts';
-import { whatsappLink } from '../content/business.ts';
+import { whatsappLink, pageTitle } from '../content/business.ts';
 import { CATALOGUE_PATH } from '../content/navigation.ts';
 import { ModelPicker } from '../components/ModelPicker.tsx';
 import { Shell } from '../components/Shell.tsx';
@@ -18,7 +18,7 @@ export function NotFoundPage({ data }: { data: Partial<NotFoundData> | undefined
   const title = product ? 'Parabrisas no encontrado' : 'Página no encontrada';
   return (
     <div className="container error-page">
-      <title>{`${title} - Parabrisas Jujuy`}</title>
+      <title>{pageTitle(title)}</title>
       <meta name="robots" content="noindex" />
       <h1>{title}</h1>
       <p className="lead">
@@ -56,7 +56,7 @@ export function NotFoundPage({ data }: { data: Partial<NotFoundData> | undefined
 export function UnexpectedError() {
   return (
     <div className="container error-page">
-      <title>Error - Parabrisas Jujuy</title>
+      <title>{pageTitle('Error')}</title>
       <meta name="robots" content="noindex" />
       <h1>Unexpected Application Error!</h1>
       <p className="lead">

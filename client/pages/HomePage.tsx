@@ -9,6 +9,7 @@ import { ModelPicker } from '../components/ModelPicker.tsx';
 import type { BrandIndex } from '../../catalogue/lookup.ts';
 import { Counters } from '../components/Counters.tsx';
 import { Icon } from '../components/Icon.tsx';
+import { OpeningHours } from '../components/OpeningHours.tsx';
 import { Testimonials } from '../components/Testimonials.tsx';
 import { JsonLd } from '../seo/json-ld.tsx';
 import { Gallery } from '../gallery/Gallery.tsx';
@@ -179,14 +180,7 @@ export function HomePage() {
               <br />
               {business.address.locality}, {business.address.region}
             </address>
-            <dl className="hours">
-              {business.hoursDisplay.map((h) => (
-                <div key={h.days}>
-                  <dt>{h.days}</dt>
-                  <dd>{h.hours}</dd>
-                </div>
-              ))}
-            </dl>
+            <OpeningHours />
             <p className="location__actions">
               <a className="button button-whatsapp" href={whatsappLink()} rel="noopener">
                 WhatsApp

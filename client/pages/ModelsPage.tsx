@@ -1,3 +1,4 @@
+import { pageTitle } from '../content/business.ts';
 import { PageMeta } from '../components/PageMeta.tsx';
 import { PageHero } from '../components/PageHero.tsx';
 import { BookingBanner } from '../components/BookingBanner.tsx';
@@ -14,11 +15,7 @@ const usd = new Intl.NumberFormat('en-US', {
 export function ModelsPage() {
   return (
     <>
-      <PageMeta
-        title="Vehicle Models - Parabrisas Jujuy"
-        description="Demo vehicle list."
-        noindex
-      />
+      <PageMeta title={pageTitle('Vehicle Models')} description="Demo vehicle list." noindex />
       <PageHero title="Vehicle Models" path="/models" />
       <section className="section">
         <ul className="container card-grid">

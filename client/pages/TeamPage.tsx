@@ -1,3 +1,4 @@
+import { pageTitle } from '../content/business.ts';
 import { PageMeta } from '../components/PageMeta.tsx';
 import { PageHero } from '../components/PageHero.tsx';
 import { BookingBanner } from '../components/BookingBanner.tsx';
@@ -7,7 +8,7 @@ import { team } from '../content/leftovers.ts';
 export function TeamPage() {
   return (
     <>
-      <PageMeta title="Our Team - Parabrisas Jujuy" description="Our team." noindex />
+      <PageMeta title={pageTitle('Our Team')} description="Our team." noindex />
       <PageHero title="Our Team" path="/team" />
       <section className="section">
         <ul className="container card-grid">

@@ -1,3 +1,4 @@
+import { pageTitle } from '../content/business.ts';
 import { PageMeta } from '../components/PageMeta.tsx';
 import { PageHero } from '../components/PageHero.tsx';
 import { BookingBanner } from '../components/BookingBanner.tsx';
@@ -8,7 +9,7 @@ export function TestimonialsPage() {
   return (
     <>
       <PageMeta
-        title="Testimonios - Parabrisas Jujuy"
+        title={pageTitle('Testimonios')}
         description="Lo que dicen nuestros clientes."
         noindex
       />

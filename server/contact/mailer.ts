@@ -1,3 +1,4 @@
+import { business } from '../../client/content/business.ts';
 /** Forwards a stored message to the shop by e-mail: plain text, reply-to the visitor. */
 import nodemailer, { type SendMailOptions } from 'nodemailer';
 import type { StoredMessage } from './store.ts';
@@ -25,7 +26,7 @@ const DEFAULT_TIMEOUTS = {
   socketTimeout: 30_000,
 };
 
-const SENDER_NAME = 'Formulario web Parabrisas Jujuy';
+const SENDER_NAME = `Formulario web ${business.name}`;
 
 /** Throws when SMTP_URL is not an smtp:// or smtps:// URL (checked at start, not at the first message). */
 export function createMailer(options: MailerOptions): Mailer {

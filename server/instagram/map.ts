@@ -8,7 +8,7 @@ import type { ChildItem, MediaItem } from './client.ts';
 
 /** From raw API items to what the page renders: nothing else of the API reaches the browser. */
 
-export const DEFAULT_ALT = 'Trabajo realizado por Parabrisas Jujuy';
+export const DEFAULT_ALT = `Trabajo realizado por ${business.name}`;
 const ALT_MAX = 120;
 const CAPTION_MAX = 300;
 

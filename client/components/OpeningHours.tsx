@@ -1,0 +1,15 @@
+import { business } from '../content/business.ts';
+
+/** Opening hours as people read them (SPEC.md section 9). */
+export function OpeningHours() {
+  return (
+    <dl className="hours">
+      {business.hoursDisplay.map((h) => (
+        <div key={h.days}>
+          <dt>{h.days}</dt>
+          <dd>{h.hours}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import request from 'supertest';
+import { buildCatalogue } from '../../catalogue/schema.ts';
+import { createCatalogueLookup } from '../../catalogue/lookup.ts';
+import type { GallerySource } from '../../client/gallery/types.ts';
+import { testApp } from '../helpers/app.ts';
+import { jsonLdBlocks } from '../helpers/html.ts';
+
+const EVIL = '</script><script>alert(1)</script><!--';
+
+const catalogue = createCatalogueLookup(
+  buildCatalogue([
+    { marca: 'Ford', modelo: `Fiesta ${EVIL}`, precio: 18_500_000 },
+    { marca: `Marca ${EVIL}`, modelo: 'Uno', precio: 10_000_000 },
+  ]),
+);
+
+const gallery: GallerySource = {
+  snapshot: async () => ({
+    status: 'ready',
+    albums: [
+      {
+        id: '1',
+        permalink: 'https://www.instagram.com/p/abc/',
+        caption: `Trabajo ${EVIL} \u2028 fin`,
+        photos: [{ id: '2', src: 'https://scontent.cdninstagram.com/a.jpg', alt: `Foto ${EVIL}` }],
+      },
+    ],
+  }),
+};
+
+const app = testApp({ catalogue, gallery });
+
+/** The hydration data the page hands to the browser, decoded as the browser would. */
+function hydrationData(html: string): unknown {
+  const match = /window\.__staticRouterHydrationData=JSON\.parse\(("(?:[^"\\]|\\.)*")\)/.exec(html);
+  if (!match) throw new Error('no hydration script');
+  return JSON.parse(JSON.parse(match[1]!) as string);
+}
+
+describe('user-controlled strings cannot break out of scripts', () => {
+  it.each(['/parabrisa/ford/fiesta-script-script-alert-1-script', '/parabrisas', '/'])(
+    '%s',
+    async (path) => {
+      const res = await request(app).get(path);
+      expect(res.status).toBe(200);
+      expect(res.text).not.toContain('<script>alert(1)');
+      expect(res.text).not.toContain(EVIL);
+      // Every <script> that opens is one we emit: JSON-LD, the hydration data, the entry module.
+      const opened = res.text.match(/<script\b/g)?.length ?? 0;
+      const closed = res.text.match(/<\/script>/g)?.length ?? 0;
+      expect(opened).toBe(closed);
+      // The data still arrives intact.
+      expect(JSON.stringify(hydrationData(res.text))).toContain(JSON.stringify(EVIL).slice(1, -1));
+      for (const block of jsonLdBlocks(res.text)) expect(block).toBeTypeOf('object');
+    },
+  );
+
+  it('keeps the model name intact in JSON-LD', async () => {
+    const res = await request(app).get('/parabrisa/ford/fiesta-script-script-alert-1-script');
+    const product = jsonLdBlocks(res.text).find(
+      (b) => (b as { '@type': string })['@type'] === 'Product',
+    ) as {
+      name: string;
+    };
+    expect(product.name).toBe(`Parabrisas para Ford Fiesta ${EVIL}`);
+  });
+});

@@ -5,6 +5,8 @@ import type { ClientAssets } from '../client/Document.tsx';
 export type PageAssets = ClientAssets & {
   /** The client entry module, or undefined when there is no client build (route tests). */
   readonly entry: string | undefined;
+  /** Modules to load before the entry (Vite's HMR client in development). */
+  readonly before?: readonly string[];
 };
 
 export const CLIENT_ENTRY = 'client/entry-client.tsx';
@@ -29,5 +31,10 @@ export function readClientAssets(clientDir: string): PageAssets {
   };
 }
 
-/** In development Vite serves the entry from source and injects CSS itself. */
-export const devAssets: PageAssets = { entry: `/${CLIENT_ENTRY}`, styles: [], preloads: [] };
+/** In development Vite serves the entry from source, injects CSS and connects its HMR client. */
+export const devAssets: PageAssets = {
+  entry: `/${CLIENT_ENTRY}`,
+  before: ['/@vite/client'],
+  styles: [],
+  preloads: [],
+};

@@ -1,4 +1,5 @@
 /** Development: Vite's middleware serves the client with hot reload; routes reload per request. */
+import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'vite';
 import type { RouteObject } from 'react-router';
 import { readConfig } from './config.ts';
@@ -11,7 +12,12 @@ import { createGallery } from './instagram/index.ts';
 
 const config = readConfig();
 const logger = createLogger(config.logLevel);
-const vite = await createServer({ server: { middlewareMode: true }, appType: 'custom' });
+// Vite's hot-reload websocket shares the site's HTTP server (and port).
+const httpServer = createHttpServer();
+const vite = await createServer({
+  server: { middlewareMode: true, hmr: { server: httpServer } },
+  appType: 'custom',
+});
 const gallery = createGallery(config, logger);
 gallery.start();
 
@@ -26,4 +32,5 @@ const app = createApp(config, {
     return mod.routes;
   },
 });
-app.listen(config.port, () => logger.info(`dev server on http://localhost:${config.port}`));
+httpServer.on('request', app);
+httpServer.listen(config.port, () => logger.info(`dev server on http://localhost:${config.port}`));

@@ -83,7 +83,7 @@ export async function renderDocument(
       bootstrapScriptContent:
         `window.__staticRouterHydrationData=JSON.parse(${safeJson(hydrationJson)});` +
         `window.${BOOTSTRAP_GLOBAL}=${safeJson(bootstrap)};`,
-      bootstrapModules: opts.assets.entry ? [opts.assets.entry] : [],
+      bootstrapModules: opts.assets.entry ? [...(opts.assets.before ?? []), opts.assets.entry] : [],
       onShellReady() {
         if (!opts.context.isBot && !cache) start();
       },

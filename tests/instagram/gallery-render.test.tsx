@@ -40,7 +40,9 @@ describe('<Gallery> on the server', () => {
     const html = render(ready(12), visible);
     expect(count(html, /class="gallery__album"/)).toBe(shown);
     expect(count(html, /class="gallery__photo"/)).toBe(shown * 2);
-    const link = /<a class="gallery__more button button-outline" href="([^"]+)">Ver más<\/a>/.exec(html);
+    const link = /<a class="gallery__more button button-outline" href="([^"]+)">Ver más<\/a>/.exec(
+      html,
+    );
     expect(link?.[1] && decodeEntities(link[1])).toBe(more);
   });
 

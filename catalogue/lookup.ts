@@ -3,11 +3,15 @@ import { slugify } from './slug.ts';
 
 export type ProductMatch = { marca: Marca; modelo: Modelo };
 
-/** Brand and model names only: what a model picker needs, small enough to hydrate. */
+/** Names, slugs and prices only: what the picker and the price list need, small to hydrate. */
 export type BrandIndex = readonly {
   readonly marca: string;
   readonly slug: string;
-  readonly modelos: readonly { readonly nombre: string; readonly slug: string }[];
+  readonly modelos: readonly {
+    readonly nombre: string;
+    readonly slug: string;
+    readonly precio: number;
+  }[];
 }[];
 
 export interface CatalogueLookup {
@@ -31,7 +35,7 @@ export function createCatalogueLookup(catalogue: Catalogue): CatalogueLookup {
   const brandIndex = catalogue.marcas.map((m) => ({
     marca: m.marca,
     slug: m.slug,
-    modelos: m.modelos.map((modelo) => ({ nombre: modelo.nombre, slug: modelo.slug })),
+    modelos: m.modelos.map(({ nombre, slug, precio }) => ({ nombre, slug, precio })),
   }));
   return {
     catalogue,

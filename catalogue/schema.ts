@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { formatARS, instalment } from './money.ts';
 import { slugify } from './slug.ts';
+import { productPath } from './paths.ts';
 import { whatsappLink } from '../client/content/business.ts';
 
 export const CATALOGUE_VERSION = 1;
@@ -92,10 +93,6 @@ export const catalogueSchema = z
 export type Catalogue = z.infer<typeof catalogueSchema>;
 export type Marca = z.infer<typeof marcaSchema>;
 export type Modelo = z.infer<typeof modeloSchema>;
-
-export function productPath(marcaSlug: string, modeloSlug: string): string {
-  return `/parabrisa/${marcaSlug}/${modeloSlug}`;
-}
 
 /** One priced row of the owner's spreadsheet, already validated. */
 export type PriceRow = { marca: string; modelo: string; precio: number; url?: string | undefined };

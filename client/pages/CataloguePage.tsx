@@ -2,7 +2,8 @@ import { pageTitle } from '../content/business.ts';
 import { redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { appContext } from '../app-context.ts';
 import { formatARS } from '../../catalogue/money.ts';
-import type { Marca } from '../../catalogue/schema.ts';
+import type { BrandIndex } from '../../catalogue/lookup.ts';
+import { productPath } from '../../catalogue/paths.ts';
 import { PageMeta, useSiteUrl } from '../components/PageMeta.tsx';
 import { JsonLd } from '../seo/json-ld.tsx';
 import { breadcrumbs } from '../seo/structured-data.ts';
@@ -10,10 +11,10 @@ import { Breadcrumbs } from '../components/Breadcrumbs.tsx';
 import { ModelPicker } from '../components/ModelPicker.tsx';
 import { CATALOGUE_PATH } from '../content/navigation.ts';
 
-type CatalogueData = { marcas: readonly Marca[] };
+type CatalogueData = { marcas: BrandIndex };
 
 export function loader({ context }: LoaderFunctionArgs): CatalogueData {
-  return { marcas: appContext(context).catalogue.catalogue.marcas };
+  return { marcas: appContext(context).catalogue.brandIndex };
 }
 
 /** The picker's plain GET form lands here: answer with a redirect to the product page. */
@@ -67,7 +68,7 @@ export function CataloguePage() {
               <ul>
                 {marca.modelos.map((modelo) => (
                   <li key={modelo.slug}>
-                    <a href={modelo.meta.canonical}>
+                    <a href={productPath(marca.slug, modelo.slug)}>
                       <span>{modelo.nombre}</span>
                       <span className="brand-price">{formatARS(modelo.precio)}</span>
                     </a>

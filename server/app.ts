@@ -33,7 +33,6 @@ export type AppDeps = {
   /** Route tree; tests inject extra routes, development reloads it on each request. */
   readonly routes?: RouteObject[] | (() => Promise<RouteObject[]>);
   readonly assets?: PageAssets;
-  readonly clientDir?: string;
   /** Development: Vite's middleware (serves sources, hot reload). */
   readonly devMiddleware?: express.RequestHandler;
   /** The contact form (server/contact/startContact); without it messages are stored in DATA_DIR, not e-mailed. */
@@ -46,8 +45,7 @@ export type App = express.Express;
 
 export function createApp(config: Config, deps: AppDeps): App {
   const { logger, catalogue } = deps;
-  const clientDir = deps.clientDir ?? clientDistDir;
-  const assets = deps.assets ?? readClientAssets(clientDir);
+  const assets = deps.assets ?? readClientAssets(clientDistDir);
   const getHandler = handlerFactory(deps.routes ?? appRoutes);
   const sitemap = sitemapXml(config.siteUrl, catalogue);
   const robots = robotsTxt(config.siteUrl);
@@ -80,14 +78,18 @@ export function createApp(config: Config, deps: AppDeps): App {
       });
   });
 
-  app.use('/assets', hashedAssets(join(clientDir, 'assets')));
+  app.use('/assets', hashedAssets(join(clientDistDir, 'assets')));
   app.use(compression());
   if (deps.devMiddleware) app.use(deps.devMiddleware);
 
   // Only names at the top of the build (favicon.svg, img/, ...) reach the file system:
   // a page request costs no stat() and no 404 error object from `send`.
-  const topLevel = new Set(existsSync(clientDir) ? readdirSync(clientDir) : []);
-  const publicFiles = express.static(clientDir, { maxAge: '1d', index: false, redirect: false });
+  const topLevel = new Set(existsSync(clientDistDir) ? readdirSync(clientDistDir) : []);
+  const publicFiles = express.static(clientDistDir, {
+    maxAge: '1d',
+    index: false,
+    redirect: false,
+  });
   app.use((req, res, next) =>
     topLevel.has(req.path.split('/')[1] ?? '') ? publicFiles(req, res, next) : next(),
   );

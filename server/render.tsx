@@ -30,7 +30,7 @@ export type RenderOptions = {
 };
 
 /** HTML caching: short at the CDN, revalidated by browsers; errors are never cached. */
-export function htmlCacheControl(status: number): string {
+function htmlCacheControl(status: number): string {
   if (status === 200) return 'public, max-age=0, s-maxage=300, stale-while-revalidate=600';
   if (status === 404) return 'public, max-age=0, s-maxage=60';
   return 'no-store';

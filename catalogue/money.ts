@@ -19,6 +19,14 @@ export function formatARS(amount: Centavos): string {
   return ars.format(amount / 100);
 }
 
+/**
+ * The same with an ordinary space, for text outside HTML: terminals (some Windows
+ * consoles garble U+00A0), WhatsApp messages, meta descriptions.
+ */
+export function formatARSPlain(amount: Centavos): string {
+  return formatARS(amount).replace(/\u00a0/g, ' ');
+}
+
 /** Pesos as a plain number for JSON-LD (`1234.56`). */
 export function toPesos(amount: Centavos): number {
   return amount / 100;

@@ -5,7 +5,7 @@
  * generated file does not depend on where the site is deployed.
  */
 import { z } from 'zod';
-import { formatARS, instalment } from './money.ts';
+import { formatARSPlain, instalment } from './money.ts';
 import { slugify } from './slug.ts';
 import { productPath } from './paths.ts';
 import { whatsappLink } from '../client/content/business.ts';
@@ -112,11 +112,11 @@ export function buildModelo(row: PriceRow): Modelo {
     url:
       row.url ??
       whatsappLink(
-        `Hola, quiero comprar el parabrisas para ${name} (precio publicado ${formatForMessage(row.precio)}). ¿Tienen stock?`,
+        `Hola, quiero comprar el parabrisas para ${name} (precio publicado ${formatARSPlain(row.precio)}). ¿Tienen stock?`,
       ),
     meta: {
       title: `Parabrisas ${name} - Repuestos y Servicios en Jujuy`,
-      description: `Parabrisas para ${name} en Jujuy: ${formatForMessage(row.precio)} de contado o en 3 y 6 cuotas sin interés. Colocación en taller o a domicilio y trabajo garantizado.`,
+      description: `Parabrisas para ${name} en Jujuy: ${formatARSPlain(row.precio)} de contado o en 3 y 6 cuotas sin interés. Colocación en taller o a domicilio y trabajo garantizado.`,
       keywords: [
         `parabrisas ${name}`,
         `parabrisas ${row.modelo} jujuy`,
@@ -153,8 +153,4 @@ export function buildCatalogue(rows: readonly PriceRow[]): Catalogue {
 /** Deterministic serialisation: same rows, same bytes. */
 export function serializeCatalogue(catalogue: Catalogue): string {
   return `${JSON.stringify(catalogue, null, 2)}\n`;
-}
-
-function formatForMessage(precio: number): string {
-  return formatARS(precio).replace(/\u00a0/g, ' ');
 }

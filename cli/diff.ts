@@ -1,7 +1,8 @@
 /** What a new catalogue changes for the shoppers: models added and removed, prices, links. */
 import type { Catalogue } from '../catalogue/schema.ts';
 import { whatsappLink } from '../client/content/business.ts';
-import { count, formatInteger, money } from './format.ts';
+import { formatARSPlain as money } from '../catalogue/money.ts';
+import { count, formatInteger } from './format.ts';
 
 type Entry = { name: string; precio: number; url: string };
 

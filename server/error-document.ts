@@ -1,6 +1,14 @@
 import { pageTitle } from '../client/content/business.ts';
 
 /**
+ * A small static HTML page for answers given without React (no script, no stylesheet,
+ * no visitor input): `body` is trusted markup built by the caller.
+ */
+export function staticPage(title: string, body: string): string {
+  return `<!DOCTYPE html><html lang="es-AR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${pageTitle(title)}</title></head><body><main><h1>${title}</h1>${body}</main></body></html>`;
+}
+
+/**
  * The page sent when React cannot render at all (the shell failed) or Express itself
  * fails: static HTML, no stack trace, no script.
  */
@@ -10,5 +18,8 @@ export function errorDocument(status: number): string {
     status === 400
       ? 'La dirección no es válida. Revisala o volvé al inicio.'
       : 'Algo salió mal de nuestro lado. Probá de nuevo en unos minutos.';
-  return `<!DOCTYPE html><html lang="es-AR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${pageTitle(title)}</title></head><body><main><h1>${title}</h1><p>${text}</p><p><a href="/">Ir al inicio</a> · <a href="/parabrisas">Precios de parabrisas</a></p></main></body></html>`;
+  return staticPage(
+    title,
+    `<p>${text}</p><p><a href="/">Ir al inicio</a> · <a href="/parabrisas">Precios de parabrisas</a></p>`,
+  );
 }

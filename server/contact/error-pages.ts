@@ -1,5 +1,6 @@
 /** Static Spanish pages for a contact POST refused before the form is read. No visitor input in them. */
 import { business, whatsappLink } from '../../client/content/business.ts';
+import { staticPage } from '../error-document.ts';
 
 export type RefusalStatus = 400 | 403 | 413 | 415 | 429;
 
@@ -34,5 +35,8 @@ export function refusalPage(status: RefusalStatus, retryAfterSeconds?: number): 
       : ` Probá de nuevo en ${Math.max(1, Math.ceil(retryAfterSeconds / 60))} minuto${
           retryAfterSeconds > 60 ? 's' : ''
         }.`;
-  return `<!DOCTYPE html><html lang="es-AR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${title} - ${business.name}</title></head><body><main><h1>${title}</h1><p>${text}${wait}</p><p>También podés escribirnos por <a href="${whatsappLink()}" rel="noopener">WhatsApp</a> o llamarnos al <a href="tel:${business.phoneE164}">${business.phoneDisplay}</a>.</p><p><a href="/contact">Volver al formulario</a> · <a href="/">Ir al inicio</a></p></main></body></html>`;
+  return staticPage(
+    title,
+    `<p>${text}${wait}</p><p>También podés escribirnos por <a href="${whatsappLink()}" rel="noopener">WhatsApp</a> o llamarnos al <a href="tel:${business.phoneE164}">${business.phoneDisplay}</a>.</p><p><a href="/contact">Volver al formulario</a> · <a href="/">Ir al inicio</a></p>`,
+  );
 }

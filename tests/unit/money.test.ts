@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { formatARS, instalment, toPesos } from '../../catalogue/money.ts';
+import { formatARS, formatARSPlain, instalment, toPesos } from '../../catalogue/money.ts';
 
 /** Reference: ceil(price / n) with BigInt, independent of the implementation. */
 function ceilDiv(price: number, n: number): number {
@@ -67,6 +67,11 @@ describe('formatARS', () => {
 
   it('keeps every centavo of big amounts', () => {
     expect(formatARS(900_719_925_474_099)).toBe('$\u00A09.007.199.254.740,99');
+  });
+
+  it('has a plain-space variant for terminals and WhatsApp text', () => {
+    expect(formatARSPlain(123_456)).toBe('$ 1.234,56');
+    expect(formatARSPlain(123_456)).not.toContain('\u00A0');
   });
 
   it('gives JSON-LD plain pesos', () => {

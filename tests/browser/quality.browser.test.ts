@@ -1,13 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
 import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, watchPage } from '../helpers/browser.ts';
-import { startBuiltServer, type RunningServer } from '../helpers/server.ts';
+import { watchPage } from '../helpers/browser.ts';
+import { builtSite } from '../helpers/site.ts';
 
 const require = createRequire(import.meta.url);
 const axePath = require.resolve('axe-core/axe.min.js');
@@ -26,18 +25,7 @@ const pages = {
   contact: '/contact',
 };
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startBuiltServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const site = builtSite();
 
 describe('Nu HTML Checker (vnu-jar)', () => {
   it('finds zero errors on every page type', async () => {
@@ -45,7 +33,7 @@ describe('Nu HTML Checker (vnu-jar)', () => {
     try {
       const files: string[] = [];
       for (const [name, path] of Object.entries(pages)) {
-        const html = await (await fetch(server.url + path)).text();
+        const html = await (await fetch(site.url + path)).text();
         const file = join(dir, `${name}.html`);
         writeFileSync(file, html);
         files.push(file);
@@ -77,13 +65,13 @@ describe('axe-core', () => {
     async (_name, path) => {
       for (const width of [390, 1280]) {
         // axe is injected as a script: let it past the page's Content-Security-Policy.
-        const context = await browser.newContext({
+        const context = await site.newContext({
           viewport: { width, height: 900 },
           bypassCSP: true,
         });
         const page = await context.newPage();
-        await watchPage(page, server.url);
-        await page.goto(server.url + path, { waitUntil: 'load' });
+        await watchPage(page, site.url);
+        await page.goto(site.url + path, { waitUntil: 'load' });
         await page.waitForSelector('html[data-hydrated="true"]');
         await page.addScriptTag({ path: axePath });
         const violations = await page.evaluate(async () => {

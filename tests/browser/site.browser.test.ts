@@ -1,20 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, watchPage } from '../helpers/browser.ts';
-import { startBuiltServer, type RunningServer } from '../helpers/server.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { watchPage } from '../helpers/browser.ts';
+import { builtSite } from '../helpers/site.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startBuiltServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const site = builtSite();
 
 const widths = [
   { label: 'phone', width: 390, height: 844 },
@@ -22,10 +11,10 @@ const widths = [
 ] as const;
 
 async function open(path: string, width: number, height: number, javaScriptEnabled = true) {
-  const context = await browser.newContext({ viewport: { width, height }, javaScriptEnabled });
+  const context = await site.newContext({ viewport: { width, height }, javaScriptEnabled });
   const page = await context.newPage();
-  const problems = await watchPage(page, server.url);
-  const response = await page.goto(server.url + path, { waitUntil: 'load' });
+  const problems = await watchPage(page, site.url);
+  const response = await page.goto(site.url + path, { waitUntil: 'load' });
   if (javaScriptEnabled) await page.waitForSelector('html[data-hydrated="true"]');
   return { page, problems, status: response?.status(), close: () => context.close() };
 }

@@ -1,33 +1,29 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, watchPage } from '../helpers/browser.ts';
-import { startBuiltServer, type RunningServer } from '../helpers/server.ts';
+import type { Page } from 'playwright-core';
+import { watchPage } from '../helpers/browser.ts';
+import { builtSite } from '../helpers/site.ts';
 import type { StoredMessage } from '../../server/contact/store.ts';
 import { startSmtp, tempDataDir, waitFor, type SmtpSink } from './support.ts';
 
-let server: RunningServer;
-let browser: Browser;
 let smtp: SmtpSink;
 const data = tempDataDir();
 
 beforeAll(async () => {
   smtp = await startSmtp();
-  server = await startBuiltServer({
-    DATA_DIR: data.dir,
-    SMTP_URL: smtp.url,
-    CONTACT_TO: 'taller@parabrisasjujuy.com.ar',
-  });
-  browser = await launchBrowser();
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
   await smtp?.close();
   data.remove();
 });
+
+const site = builtSite(() => ({
+  DATA_DIR: data.dir,
+  SMTP_URL: smtp.url,
+  CONTACT_TO: 'taller@parabrisasjujuy.com.ar',
+}));
 
 /** By accessible name: the required-field star is aria-hidden, so the name is exactly the spec's label. */
 function field(page: Page, name: string) {
@@ -45,16 +41,16 @@ function stored(): StoredMessage[] {
 
 describe('contact form in a browser', () => {
   it('sends with JavaScript disabled: plain POST, redirect, confirmation, stored and e-mailed', async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false });
+    const context = await site.newContext({ javaScriptEnabled: false });
     try {
       const page = await context.newPage();
-      await watchPage(page, server.url);
-      await page.goto(`${server.url}/contact`);
+      await watchPage(page, site.url);
+      await page.goto(`${site.url}/contact`);
       await field(page, 'Full Name').fill('Juan Sin Script');
       await field(page, 'Email').fill('juan@gmail.com');
       await field(page, 'Tell us about it').fill('Luneta para Hilux 2019, sin JS.');
       await page.getByRole('button', { name: 'Send Message' }).click();
-      await page.waitForURL(`${server.url}/contact?enviado=1`);
+      await page.waitForURL(`${site.url}/contact?enviado=1`);
       await expect(page.getByRole('status').textContent()).resolves.toContain(
         '¡Gracias! Recibimos tu mensaje.',
       );
@@ -77,11 +73,11 @@ describe('contact form in a browser', () => {
   });
 
   it('with JavaScript: hydrates without errors, shows server errors in Spanish, then sends', async () => {
-    const context = await browser.newContext();
+    const context = await site.newContext();
     try {
       const page = await context.newPage();
-      const problems = await watchPage(page, server.url);
-      await page.goto(`${server.url}/contact`);
+      const problems = await watchPage(page, site.url);
+      await page.goto(`${site.url}/contact`);
       await page.waitForLoadState('networkidle');
 
       // Past the browser's own checks, the server's answer shows next to the field.
@@ -106,7 +102,7 @@ describe('contact form in a browser', () => {
 
       await email.fill('marta@gmail.com');
       await page.getByRole('button', { name: 'Send Message' }).click();
-      await page.waitForURL(`${server.url}/contact?enviado=1`);
+      await page.waitForURL(`${site.url}/contact?enviado=1`);
       await page.waitForLoadState('networkidle');
       await expect(page.getByRole('status').textContent()).resolves.toContain(
         '¡Gracias! Recibimos tu mensaje.',

@@ -1,5 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { RouteObject } from 'react-router';
+import { afterAll } from 'vitest';
 import { createApp, type AppDeps } from '../../server/app.ts';
 import { readConfig, type Config } from '../../server/config.ts';
 import { createLogger } from '../../server/logger.ts';
@@ -15,8 +18,17 @@ export const catalogue = createCatalogueLookup(
   catalogueSchema.parse(JSON.parse(readFileSync(catalogueFile, 'utf8'))),
 );
 
+/** DATA_DIR of apps whose test gives none: one temporary folder per test file. */
+const scratchDataDir = mkdtempSync(join(tmpdir(), 'app-data-'));
+afterAll(() => rmSync(scratchDataDir, { recursive: true, force: true }));
+
 export function testConfig(env: NodeJS.ProcessEnv = {}): Config {
-  return readConfig({ SITE_URL, LOG_LEVEL: 'silent', ...env });
+  return readConfig({
+    SITE_URL,
+    LOG_LEVEL: 'silent',
+    DATA_DIR: scratchDataDir,
+    ...env,
+  });
 }
 
 export const disabledGallery: GallerySource = { snapshot: async () => ({ status: 'disabled' }) };

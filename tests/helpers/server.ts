@@ -1,7 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { projectRoot } from '../../server/paths.ts';
 
 export type RunningServer = {
@@ -22,12 +24,18 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-/** Starts the built production server (`npm run build` first) and waits for /healthz. */
+/**
+ * Starts the built production server (`npm run build` first) and waits for /healthz.
+ * Unless `env` says otherwise, its DATA_DIR is a fresh temporary folder, removed on stop:
+ * tests never write into the project's data/.
+ */
 export async function startBuiltServer(env: NodeJS.ProcessEnv = {}): Promise<RunningServer> {
   const entry = `${projectRoot}/dist/server/index.js`;
   if (!existsSync(entry)) throw new Error('No build: run `npm run build` before the browser tests');
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
+  const tempData = env.DATA_DIR ? undefined : mkdtempSync(join(tmpdir(), 'site-data-'));
+  const removeTempData = () => tempData && rmSync(tempData, { recursive: true, force: true });
   const child = spawn(process.execPath, [entry], {
     cwd: projectRoot,
     env: {
@@ -36,6 +44,7 @@ export async function startBuiltServer(env: NodeJS.ProcessEnv = {}): Promise<Run
       PORT: String(port),
       SITE_URL: url,
       LOG_LEVEL: 'warn',
+      ...(tempData ? { DATA_DIR: tempData } : {}),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -45,7 +54,10 @@ export async function startBuiltServer(env: NodeJS.ProcessEnv = {}): Promise<Run
   child.stderr?.on('data', (d) => logs.push(String(d)));
   const deadline = Date.now() + 15_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited: ${logs.join('')}`);
+    if (child.exitCode !== null) {
+      removeTempData();
+      throw new Error(`server exited: ${logs.join('')}`);
+    }
     try {
       const res = await fetch(`${url}/healthz`);
       if (res.ok) break;
@@ -54,6 +66,7 @@ export async function startBuiltServer(env: NodeJS.ProcessEnv = {}): Promise<Run
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
+      removeTempData();
       throw new Error(`server did not start: ${logs.join('')}`);
     }
     await new Promise((r) => setTimeout(r, 100));
@@ -64,9 +77,11 @@ export async function startBuiltServer(env: NodeJS.ProcessEnv = {}): Promise<Run
     process: child,
     logs,
     async stop() {
-      if (child.exitCode !== null) return;
-      child.kill('SIGTERM');
-      await once(child, 'exit');
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await once(child, 'exit');
+      }
+      removeTempData();
     },
   };
 }

@@ -1,11 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAKE_TOKEN, startFakeInstagram, type FakeInstagram } from '../fixtures/fake-instagram.ts';
-import { launchBrowser, watchPage } from '../helpers/browser.ts';
-import { startBuiltServer, type RunningServer } from '../helpers/server.ts';
+import { watchPage } from '../helpers/browser.ts';
+import { builtSite } from '../helpers/site.ts';
 
 /**
  * The gallery in a real browser, on the production build (`npm run build` first), against
@@ -13,43 +13,34 @@ import { startBuiltServer, type RunningServer } from '../helpers/server.ts';
  * while the feed is still loading and the browser has to fetch it from /api/galeria.
  */
 let fake: FakeInstagram;
-let server: RunningServer;
-let browser: Browser;
 let dataDir: string;
 
 beforeAll(async () => {
   fake = await startFakeInstagram({ albums: 12, pageSize: 50, delayMs: 700 });
   dataDir = mkdtempSync(join(tmpdir(), 'gallery-browser-'));
-  server = await startBuiltServer({
-    INSTAGRAM_API_URL: fake.url,
-    INSTAGRAM_ACCESS_TOKEN: FAKE_TOKEN,
-    DATA_DIR: dataDir,
-  });
-  browser = await launchBrowser();
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
   await fake?.close();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-const PHONE_UA =
-  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36';
+const site = builtSite(() => ({
+  INSTAGRAM_API_URL: fake.url,
+  INSTAGRAM_ACCESS_TOKEN: FAKE_TOKEN,
+  DATA_DIR: dataDir,
+}));
 
 async function openPhone(options: { javaScriptEnabled?: boolean } = {}) {
-  const context = await browser.newContext({
+  const context = await site.newContext({
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 2,
     isMobile: true,
     hasTouch: true,
-    // Headless Chromium's own user agent counts as a bot, which the server treats differently.
-    userAgent: PHONE_UA,
     ...options,
   });
   const page = await context.newPage();
-  const problems = await watchPage(page, server.url);
+  const problems = await watchPage(page, site.url);
   return { page, problems, close: () => context.close() };
 }
 
@@ -67,7 +58,7 @@ describe('gallery in the browser (390 px wide)', () => {
   it('a page rendered while the feed loads fetches it, then shows 5 albums', async () => {
     const { page, problems, close } = await openPhone();
     try {
-      const response = await page.goto(`${server.url}/`);
+      const response = await page.goto(`${site.url}/`);
       const html = (await response?.text()) ?? '';
       expect(html.includes('gallery--loading'), 'rendered in the loading state').toBe(true);
       await expect.poll(() => albums(page).count(), { timeout: 10_000 }).toBe(5);
@@ -82,14 +73,14 @@ describe('gallery in the browser (390 px wide)', () => {
   it('"Ver más" shows 5 more in place: 5, 10, 12, then the button is gone', async () => {
     const { page, problems, close } = await openPhone();
     try {
-      await page.goto(`${server.url}/`);
+      await page.goto(`${site.url}/`);
       await hydrated(page);
       expect(await albums(page).count()).toBe(5);
       const url = page.url();
 
       await more(page).click();
       await expect.poll(() => albums(page).count()).toBe(10);
-      expect(page.url()).toBe(`${server.url}/?albumes=10`); // no reload: the URL is replaced
+      expect(page.url()).toBe(`${site.url}/?albumes=10`); // no reload: the URL is replaced
       // Keyboard and screen-reader users land on the first new album.
       expect(await page.evaluate(() => document.activeElement?.closest('li')?.className)).toBe(
         'gallery__album',
@@ -98,7 +89,7 @@ describe('gallery in the browser (390 px wide)', () => {
       await more(page).click();
       await expect.poll(() => albums(page).count()).toBe(12);
       expect(await more(page).count()).toBe(0);
-      expect(url).toBe(`${server.url}/`);
+      expect(url).toBe(`${site.url}/`);
 
       const img = page.locator('.gallery__photo').first();
       expect(await img.getAttribute('loading')).toBe('lazy');
@@ -114,13 +105,13 @@ describe('gallery in the browser (390 px wide)', () => {
   it('without JavaScript, "Ver más" is a link the server honours', async () => {
     const { page, close } = await openPhone({ javaScriptEnabled: false });
     try {
-      await page.goto(`${server.url}/`);
+      await page.goto(`${site.url}/`);
       expect(await albums(page).count()).toBe(5);
       await more(page).click();
-      await page.waitForURL(`${server.url}/?albumes=10#testimonials`);
+      await page.waitForURL(`${site.url}/?albumes=10#testimonials`);
       expect(await albums(page).count()).toBe(10);
       await more(page).click();
-      await page.waitForURL(`${server.url}/?albumes=15#testimonials`);
+      await page.waitForURL(`${site.url}/?albumes=15#testimonials`);
       expect(await albums(page).count()).toBe(12);
       expect(await more(page).count()).toBe(0);
     } finally {
@@ -135,7 +126,7 @@ describe('gallery in the browser (390 px wide)', () => {
       if (r.url().startsWith(fake.url) && !r.url().includes('/cdn/')) apiCalls.push(r.url());
     });
     try {
-      const response = await page.goto(`${server.url}/`);
+      const response = await page.goto(`${site.url}/`);
       expect(((await response?.text()) ?? '').includes(FAKE_TOKEN)).toBe(false);
       const api = await page.evaluate(() => fetch('/api/galeria').then((r) => r.text()));
       expect(api.includes(FAKE_TOKEN)).toBe(false);

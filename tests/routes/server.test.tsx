@@ -8,9 +8,7 @@ import { Await, useLoaderData, type RouteObject } from 'react-router';
 import { createRoutes, pageRoutes } from '../../client/routes.tsx';
 import { catalogue, SITE_URL, testApp } from '../helpers/app.ts';
 import { headOf } from '../helpers/html.ts';
-
-const BROWSER_UA =
-  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36';
+import { VISITOR_UA } from '../helpers/site.ts';
 
 function Thrower(): never {
   throw new Error('render exploded: SECRET_DETAIL');
@@ -91,7 +89,7 @@ describe('streaming', () => {
             {
               port,
               path: '/slow',
-              headers: { 'accept-encoding': 'gzip', 'user-agent': BROWSER_UA },
+              headers: { 'accept-encoding': 'gzip', 'user-agent': VISITOR_UA },
             },
             (res) => {
               const gunzip = createGunzip();

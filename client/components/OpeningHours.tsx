@@ -1,10 +1,11 @@
 import { business } from '../content/business.ts';
+import { hoursForPeople } from '../content/hours.ts';
 
 /** Opening hours as people read them (SPEC.md section 9). */
 export function OpeningHours() {
   return (
     <dl className="hours">
-      {business.hoursDisplay.map((h) => (
+      {hoursForPeople(business.hours).map((h) => (
         <div key={h.days}>
           <dt>{h.days}</dt>
           <dd>{h.hours}</dd>

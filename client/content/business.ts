@@ -7,11 +7,13 @@
  * until the owner confirms them (see README, "Business details").
  */
 
-export type DayHours = { readonly day: string; readonly opens: string; readonly closes: string };
+import type { Slot, Week } from './hours.ts';
+
+const morning: Slot = { opens: '09:00', closes: '13:00' };
+const weekday: readonly Slot[] = [morning, { opens: '14:00', closes: '18:00' }];
 
 export const business = {
   name: 'Parabrisas Jujuy',
-  legalName: 'Parabrisas Jujuy',
   tagline: 'Parabrisas, lunetas, laterales y polarizados en San Salvador de Jujuy',
   /** Phone as people dial it in Argentina and as shown on the page. */
   phoneDisplay: '(0388) 15 412-3456',
@@ -42,26 +44,8 @@ export const business = {
     width: 60,
     height: 82,
   },
-  /** schema.org openingHoursSpecification uses English day names. */
-  hours: [
-    { day: 'Monday', opens: '09:00', closes: '13:00' },
-    { day: 'Monday', opens: '14:00', closes: '18:00' },
-    { day: 'Tuesday', opens: '09:00', closes: '13:00' },
-    { day: 'Tuesday', opens: '14:00', closes: '18:00' },
-    { day: 'Wednesday', opens: '09:00', closes: '13:00' },
-    { day: 'Wednesday', opens: '14:00', closes: '18:00' },
-    { day: 'Thursday', opens: '09:00', closes: '13:00' },
-    { day: 'Thursday', opens: '14:00', closes: '18:00' },
-    { day: 'Friday', opens: '09:00', closes: '13:00' },
-    { day: 'Friday', opens: '14:00', closes: '18:00' },
-    { day: 'Saturday', opens: '09:00', closes: '13:00' },
-  ] satisfies readonly DayHours[],
-  /** The same hours as people read them. */
-  hoursDisplay: [
-    { days: 'Lunes a viernes', hours: '9:00 a 13:00 y 14:00 a 18:00' },
-    { days: 'Sábados', hours: '9:00 a 13:00' },
-    { days: 'Domingos', hours: 'Cerrado' },
-  ],
+  /** SPEC.md section 9, Monday to Sunday; see hours.ts for the derived forms. */
+  hours: [weekday, weekday, weekday, weekday, weekday, [morning], []] satisfies Week,
   counters: [
     { value: 4, label: 'años de experiencia' },
     { value: 485, label: 'clientes satisfechos' },

@@ -1,5 +1,6 @@
 /** schema.org objects built from the business module and the catalogue. */
 import { business } from '../content/business.ts';
+import { openingHoursSpecification } from '../content/hours.ts';
 import type { Marca, Modelo } from '../../catalogue/schema.ts';
 import { toPesos } from '../../catalogue/money.ts';
 
@@ -26,12 +27,7 @@ export function localBusiness(siteUrl: string) {
       addressCountry: business.address.country,
     },
     geo: { '@type': 'GeoCoordinates', ...business.geo },
-    openingHoursSpecification: business.hours.map((h) => ({
-      '@type': 'OpeningHoursSpecification',
-      dayOfWeek: `https://schema.org/${h.day}`,
-      opens: h.opens,
-      closes: h.closes,
-    })),
+    openingHoursSpecification: openingHoursSpecification(business.hours),
     sameAs: [business.social.instagram.url, business.social.facebook.url],
   };
 }

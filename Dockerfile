@@ -23,6 +23,8 @@ RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund \
     && mkdir -p /app/data \
     && chown node:node /app/data
 COPY --from=build /app/dist ./dist
+# The owner's CLIs (npm run catalogue / messages) run from dist/cli through this launcher.
+COPY scripts/cli.mjs ./scripts/cli.mjs
 COPY catalogue/catalogue.json ./catalogue/catalogue.json
 USER node
 VOLUME /app/data

@@ -1,8 +1,7 @@
 /**
  * Entry point: `npm run catalogue -- <build|check|diff> <archivo.csv>`. See ./run.ts.
  */
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { projectRootOf } from './project-root.ts';
 import { runCli } from './run.ts';
 
 // `npm run` changes to the project folder; INIT_CWD is where the owner typed the command,
@@ -16,5 +15,5 @@ process.exitCode = await runCli(process.argv.slice(2), {
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
   cwd,
-  projectRoot: resolve(dirname(fileURLToPath(import.meta.url)), '..'),
+  projectRoot: projectRootOf(import.meta.url),
 });

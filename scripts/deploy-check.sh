@@ -53,15 +53,16 @@ else
   ok 'using the existing dist/ (DEPLOY_CHECK_BUILD=1 to rebuild)'
 fi
 for file in package.json package-lock.json catalogue/catalogue.json dist/server/index.js \
-  dist/client/.vite/manifest.json; do
+  dist/client/.vite/manifest.json dist/cli/catalogue.js dist/cli/messages.js; do
   [[ -f $file ]] || fail "missing $file"
 done
 
 step 'Copy what the image copies into a clean folder'
 work=$(mktemp -d "${TMPDIR:-/tmp}/deploy-check.XXXXXX")
 app=$work/app
-mkdir -p "$app/catalogue" "$app/data"
+mkdir -p "$app/catalogue" "$app/data" "$app/scripts"
 cp package.json package-lock.json "$app/"
+cp scripts/cli.mjs "$app/scripts/"
 cp catalogue/catalogue.json "$app/catalogue/"
 cp -R dist "$app/dist"
 ok "$app"
@@ -107,6 +108,23 @@ done
 code=$(status "$url/parabrisa/ford/no-existe")
 [[ $code == 404 ]] || fail "GET /parabrisa/ford/no-existe answered $code, expected 404"
 printf '    GET /parabrisa/ford/no-existe 404\n'
+ok
+
+step "The owner's tools on the production install (npm run catalogue / messages, no tsx)"
+owner=$work/owner
+mkdir -p "$owner"
+cp catalogue/precios.csv "$owner/precios.csv"
+# env -i as for the server; INIT_CWD is what npm sets: the folder where the owner typed it.
+owner_run() {
+  (cd "$app" && env -i PATH="$PATH" DATA_DIR="$app/data" npm run --silent "$@") >"$work/owner.log" 2>&1 ||
+    { cat "$work/owner.log" >&2; fail "npm run $* failed on the production install"; }
+}
+(cd "$owner" && env -i PATH="$PATH" npm --prefix "$app" run --silent catalogue -- check precios.csv) \
+  >"$work/owner.log" 2>&1 || { cat "$work/owner.log" >&2; fail 'npm run catalogue -- check failed on the production install'; }
+grep -q '46 modelos' "$work/owner.log" || fail "catalogue check did not read the CSV: $(cat "$work/owner.log")"
+printf '    npm run catalogue -- check precios.csv: ok\n'
+owner_run messages -- list
+printf '    npm run messages -- list: ok\n'
 ok
 
 step 'A second server on the busy port must fail (a supervisor restarts or alerts on non-zero)'

@@ -1,7 +1,7 @@
 # syntax=docker/dockerfile:1
-# Node 24 is the active LTS line; the tag follows its patch releases. Pin a digest
-# (node:24-bookworm-slim@sha256:...) where builds must be reproducible.
-ARG NODE_IMAGE=node:24-bookworm-slim
+# Node 26 is the active LTS line (LTS since 2026-10-28); the tag follows its patch releases. Pin a digest
+# (node:26-trixie-slim@sha256:...) where builds must be reproducible.
+ARG NODE_IMAGE=node:26-trixie-slim
 
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app

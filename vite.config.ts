@@ -18,9 +18,22 @@ export default defineConfig(({ isSsrBuild }) => ({
         rolldownOptions: { input: 'client/entry-client.tsx' },
       },
   test: {
-    include: ['tests/**/*.test.{ts,tsx}'],
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 60_000,
+    // `npm run test:unit` runs the first project only: pure functions, seconds. The others
+    // start servers, child processes, SMTP/Postgres peers or Chromium (docs/testing.md).
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'] } },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: ['tests/**/*.test.{ts,tsx}'],
+          exclude: ['tests/unit/**', 'tests/**/*.browser.test.ts'],
+        },
+      },
+      { extends: true, test: { name: 'browser', include: ['tests/**/*.browser.test.ts'] } },
+    ],
   },
 }));

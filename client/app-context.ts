@@ -2,6 +2,7 @@
  * What route loaders and actions receive as `context` on the server. The server
  * implements these interfaces; the client only sees the types.
  */
+import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router-dom';
 import type { CatalogueLookup } from '../catalogue/lookup.ts';
 import type { GallerySource } from './gallery/types.ts';
 import type { ContactService } from './contact/types.ts';
@@ -21,10 +22,10 @@ export interface AppContext {
   readonly contact: ContactService;
 }
 
-/** Loaders run only on the server (links are plain documents); this guards that assumption. */
-export function appContext(context: unknown): AppContext {
-  if (!context || typeof context !== 'object' || !('catalogue' in context)) {
-    throw new Error('Route data is only loaded on the server');
-  }
-  return context as AppContext;
-}
+/**
+ * Loader and action arguments with our context typed: the server passes an AppContext as the
+ * static handler's `requestContext` (server/app.ts). Loaders run only on the server: the
+ * browser's router never loads (docs/decisions/2026-11-21-static-router-hydration.md).
+ */
+export type AppLoaderArgs = LoaderFunctionArgs<AppContext>;
+export type AppActionArgs = ActionFunctionArgs<AppContext>;

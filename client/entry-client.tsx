@@ -2,7 +2,7 @@ import '@vitejs/plugin-react/preamble';
 import './styles/app.css';
 import { StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { StaticRouterProvider } from 'react-router';
+import { StaticRouterProvider } from 'react-router-dom';
 import { Document } from './Document.tsx';
 import { routes } from './routes.tsx';
 import { createHydratedRouter } from './hydrated-router.ts';

@@ -1,9 +1,9 @@
 import {
   createStaticRouter,
   matchRoutes,
-  type RouteObject,
+  type DataRouteObject,
   type StaticHandlerContext,
-} from 'react-router';
+} from 'react-router-dom';
 
 type HydrationData = Pick<StaticHandlerContext, 'loaderData' | 'actionData' | 'errors'>;
 
@@ -21,7 +21,7 @@ declare global {
  * Error responses arrive as plain objects with status/statusText/internal/data, which
  * isRouteErrorResponse recognises, so a 404 page hydrates exactly as it was rendered.
  */
-export function createHydratedRouter(routes: RouteObject[]) {
+export function createHydratedRouter(routes: DataRouteObject[]) {
   const data = window.__staticRouterHydrationData ?? {
     loaderData: {},
     actionData: null,
@@ -35,7 +35,7 @@ export function createHydratedRouter(routes: RouteObject[]) {
     key: 'default',
   };
   const matches = matchRoutes(routes, location) ?? [];
-  const context = {
+  const context: StaticHandlerContext = {
     basename: '/',
     location,
     matches,
@@ -45,6 +45,6 @@ export function createHydratedRouter(routes: RouteObject[]) {
     statusCode: 200,
     loaderHeaders: {},
     actionHeaders: {},
-  } as unknown as StaticHandlerContext;
+  };
   return { router: createStaticRouter(routes, context), context };
 }

@@ -1,6 +1,6 @@
-import type { LoaderFunctionArgs, RouteObject } from 'react-router';
-import { redirect } from 'react-router';
-import { appContext } from './app-context.ts';
+import type { DataRouteObject } from 'react-router-dom';
+import { redirect } from 'react-router-dom';
+import type { AppLoaderArgs } from './app-context.ts';
 import { Shell } from './components/Shell.tsx';
 import type { RootData } from './components/PageMeta.tsx';
 import { CATALOGUE_PATH } from './content/navigation.ts';
@@ -15,19 +15,19 @@ import { TeamPage } from './pages/TeamPage.tsx';
 import { ContactPage } from './pages/ContactPage.tsx';
 import { contactAction } from './contact/action.ts';
 
-function rootLoader({ context }: LoaderFunctionArgs): RootData {
-  const { siteUrl, reviewsWidgetUrl } = appContext(context);
+export function rootLoader({ context }: AppLoaderArgs): RootData {
+  const { siteUrl, reviewsWidgetUrl } = context;
   return { siteUrl, reviewsWidgetUrl: reviewsWidgetUrl ?? null };
 }
 
 /** `/parabrisa/{marca}` alone: send the visitor to that brand in the price list. */
-function brandLoader({ params, context }: LoaderFunctionArgs) {
-  const brand = appContext(context).catalogue.findBrand(params.marca ?? '');
+function brandLoader({ params, context }: AppLoaderArgs) {
+  const brand = context.catalogue.findBrand(params.marca ?? '');
   return redirect(brand ? `${CATALOGUE_PATH}#${brand.slug}` : CATALOGUE_PATH, 301);
 }
 
 /** The pages (each with an id: the browser matches them again to hydrate), inside a pathless route whose error element keeps the navigation around. */
-export const pageRoutes: RouteObject[] = [
+export const pageRoutes: DataRouteObject[] = [
   { id: 'home', index: true, loader: homeLoader, element: <HomePage /> },
   { id: 'catalogue', path: 'parabrisas', loader: catalogueLoader, element: <CataloguePage /> },
   { id: 'picker', path: 'parabrisas/buscar', loader: pickerLoader },
@@ -47,7 +47,7 @@ export const pageRoutes: RouteObject[] = [
   { id: 'not-found', path: '*', loader: notFoundLoader, element: null },
 ];
 
-export function createRoutes(pages: RouteObject[] = pageRoutes): RouteObject[] {
+export function createRoutes(pages: DataRouteObject[] = pageRoutes): DataRouteObject[] {
   return [
     {
       id: 'root',

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { isbot } from 'isbot';
-import { createStaticHandler, type RouteObject, type StaticHandler } from 'react-router';
+import { createStaticHandler, type DataRouteObject, type StaticHandler } from 'react-router-dom';
 import type { CatalogueLookup } from '../catalogue/lookup.ts';
 import type { AppContext } from '../client/app-context.ts';
 import type { GallerySource } from '../client/gallery/types.ts';
@@ -31,7 +31,7 @@ export type AppDeps = {
   readonly logger: Logger;
   readonly gallery: GallerySource;
   /** Route tree; tests inject extra routes, development reloads it on each request. */
-  readonly routes?: RouteObject[] | (() => Promise<RouteObject[]>);
+  readonly routes?: DataRouteObject[] | (() => Promise<DataRouteObject[]>);
   readonly assets?: PageAssets;
   /** Development: Vite's middleware (serves sources, hot reload). */
   readonly devMiddleware?: express.RequestHandler;
@@ -125,10 +125,10 @@ export function createApp(config: Config, deps: AppDeps): App {
       handler: await getHandler(),
       context,
       assets,
-      nonce: res.locals.nonce as string,
+      nonce: res.locals.nonce,
       production: config.production,
       timeoutMs: config.renderTimeoutMs,
-      logger: res.locals.log as Logger,
+      logger: res.locals.log,
       cache: pageCache,
     });
   });
@@ -136,7 +136,7 @@ export function createApp(config: Config, deps: AppDeps): App {
   app.use(
     (error: Error & { status?: number }, req: Request, res: Response, _next: NextFunction) => {
       const status = error.status && error.status >= 400 && error.status < 500 ? error.status : 500;
-      const log = (res.locals.log as Logger | undefined) ?? logger;
+      const log = res.locals.log ?? logger;
       if (status >= 500) log.error({ err: error, url: req.originalUrl }, 'request failed');
       else log.warn({ status, msg: error.message }, 'bad request');
       if (res.headersSent) return void res.destroy();

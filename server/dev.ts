@@ -1,7 +1,7 @@
 /** Development: Vite's middleware serves the client with hot reload; routes reload per request. */
 import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'vite';
-import type { RouteObject } from 'react-router';
+import type { DataRouteObject } from 'react-router-dom';
 import { readConfig } from './config.ts';
 import { createLogger } from './logger.ts';
 import { loadCatalogue } from './catalogue.ts';
@@ -28,7 +28,7 @@ const app = createApp(config, {
   assets: devAssets,
   devMiddleware: vite.middlewares,
   routes: async () => {
-    const mod = (await vite.ssrLoadModule('/client/routes.tsx')) as { routes: RouteObject[] };
+    const mod = (await vite.ssrLoadModule('/client/routes.tsx')) as { routes: DataRouteObject[] };
     return mod.routes;
   },
 });

@@ -6,7 +6,7 @@ import {
   StaticRouterProvider,
   type StaticHandler,
   type StaticHandlerContext,
-} from 'react-router';
+} from 'react-router-dom';
 import { Document } from '../client/Document.tsx';
 import type { AppContext } from '../client/app-context.ts';
 import { BOOTSTRAP_GLOBAL, type ClientBootstrap } from '../client/hydration.ts';

@@ -4,6 +4,19 @@ import type { Logger } from './logger.ts';
 
 const SAFE_ID = /^[\w.:-]{1,100}$/;
 
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Express {
+    /** What our middleware puts on `res.locals` for the handlers after it. */
+    interface Locals {
+      /** This request's logger, with its request id. */
+      log: Logger;
+      /** This response's CSP nonce (server/security.ts). */
+      nonce: string;
+    }
+  }
+}
+
 /**
  * One JSON log line per request, with a request id (the proxy's X-Request-Id when it
  * is sane, else a new one) that is echoed in the response and on every line logged

@@ -1,5 +1,5 @@
 import { useState, type MouseEvent } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from 'react-router-dom';
 import { business, whatsappLink } from '../content/business.ts';
 import { navEntries, CATALOGUE_PATH } from '../content/navigation.ts';
 import { scrollToSection } from '../scroll.ts';

@@ -1,5 +1,6 @@
-import { useRouteLoaderData } from 'react-router';
+import { useRouteLoaderData } from 'react-router-dom';
 import { business } from '../content/business.ts';
+import type { rootLoader } from '../routes.tsx';
 
 type Props = {
   title: string;
@@ -13,9 +14,7 @@ type Props = {
 export type RootData = { siteUrl: string; reviewsWidgetUrl: string | null };
 
 export function useRootData(): RootData {
-  return (
-    (useRouteLoaderData('root') as RootData | undefined) ?? { siteUrl: '', reviewsWidgetUrl: null }
-  );
+  return useRouteLoaderData<typeof rootLoader>('root') ?? { siteUrl: '', reviewsWidgetUrl: null };
 }
 
 export function useSiteUrl(): string {

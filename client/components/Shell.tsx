@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet } from 'react-router-dom';
 import { NavBar } from './NavBar.tsx';
 import { Footer } from './Footer.tsx';
 import { ScrollToTop } from './ScrollToTop.tsx';

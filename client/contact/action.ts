@@ -1,5 +1,5 @@
-import { data, redirect, type ActionFunctionArgs } from 'react-router';
-import { appContext } from '../app-context.ts';
+import { data, redirect } from 'react-router-dom';
+import type { AppActionArgs } from '../app-context.ts';
 import {
   CONTACT_FIELDS,
   CONTACT_SENT_PATH,
@@ -9,7 +9,7 @@ import {
 } from './types.ts';
 
 /** POST /contact: invalid input re-renders the form (422); anything accepted redirects (303). */
-export async function contactAction({ request, context }: ActionFunctionArgs) {
+export async function contactAction({ request, context }: AppActionArgs) {
   // React Router sends every non-GET method here; only the form's POST is one.
   if (request.method !== 'POST') throw data(null, { status: 405 });
   const form = await request.formData().catch(() => {
@@ -23,7 +23,7 @@ export async function contactAction({ request, context }: ActionFunctionArgs) {
     [...CONTACT_FIELDS, HONEYPOT_FIELD].map((name) => [name, field(name)]),
   ) as ContactSubmission;
 
-  const outcome = await appContext(context).contact.submit(submission);
+  const outcome = await context.contact.submit(submission);
   switch (outcome.status) {
     case 'invalid':
       return data<ContactActionData>(

@@ -1,6 +1,6 @@
 import { pageTitle } from '../content/business.ts';
-import { redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { appContext } from '../app-context.ts';
+import { redirect, useLoaderData } from 'react-router-dom';
+import type { AppLoaderArgs } from '../app-context.ts';
 import { formatARS } from '../../catalogue/money.ts';
 import type { BrandIndex } from '../../catalogue/lookup.ts';
 import { productPath } from '../../catalogue/paths.ts';
@@ -13,14 +13,14 @@ import { CATALOGUE_PATH } from '../content/navigation.ts';
 
 type CatalogueData = { marcas: BrandIndex };
 
-export function loader({ context }: LoaderFunctionArgs): CatalogueData {
-  return { marcas: appContext(context).catalogue.brandIndex };
+export function loader({ context }: AppLoaderArgs): CatalogueData {
+  return { marcas: context.catalogue.brandIndex };
 }
 
 /** The picker's plain GET form lands here: answer with a redirect to the product page. */
-export function pickerLoader({ request, context }: LoaderFunctionArgs) {
+export function pickerLoader({ request, context }: AppLoaderArgs) {
   const query = new URL(request.url).searchParams;
-  const { catalogue } = appContext(context);
+  const { catalogue } = context;
   // The model select sends `marca/modelo`; a bare model name is read with the brand select.
   const choice = query.get('modelo') ?? '';
   const [marca = '', modelo = ''] = choice.includes('/')
@@ -33,7 +33,7 @@ export function pickerLoader({ request, context }: LoaderFunctionArgs) {
 }
 
 export function CataloguePage() {
-  const { marcas } = useLoaderData() as CatalogueData;
+  const { marcas } = useLoaderData<typeof loader>();
   const siteUrl = useSiteUrl();
   const trail = [
     { name: 'Inicio', path: '/' },

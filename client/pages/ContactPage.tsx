@@ -1,4 +1,5 @@
-import { useActionData, useLocation } from 'react-router';
+import { useActionData, useLocation } from 'react-router-dom';
+import type { contactAction } from '../contact/action.ts';
 import { Icon } from '../components/Icon.tsx';
 import { ContactItem } from '../components/ContactItem.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
@@ -7,7 +8,6 @@ import {
   CONTACT_LIMITS,
   CONTACT_PATH,
   HONEYPOT_FIELD,
-  type ContactActionData,
   type ContactErrors,
   type ContactField,
   type ContactValues,
@@ -17,7 +17,7 @@ const EMPTY: ContactValues = { name: '', email: '', message: '' };
 
 /** Template leftover (SPEC.md "Contact"), noindex; its form really delivers (DESIGN.md decision 6). */
 export function ContactPage() {
-  const result = useActionData() as ContactActionData | undefined;
+  const result = useActionData<typeof contactAction>();
   const sent = new URLSearchParams(useLocation().search).get('enviado') === '1';
   const errors = result?.errors ?? {};
   const invalid = Object.keys(errors).length > 0;

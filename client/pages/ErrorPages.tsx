@@ -1,5 +1,5 @@
-import { isRouteErrorResponse, useRouteError, type LoaderFunctionArgs } from 'react-router';
-import { appContext } from '../app-context.ts';
+import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
+import type { AppLoaderArgs } from '../app-context.ts';
 import { whatsappLink, pageTitle } from '../content/business.ts';
 import { CATALOGUE_PATH } from '../content/navigation.ts';
 import { ModelPicker } from '../components/ModelPicker.tsx';
@@ -7,8 +7,8 @@ import { Shell } from '../components/Shell.tsx';
 import { notFound, type NotFoundData } from './not-found.ts';
 
 /** Splat route: any path no other route matches is a 404 with the helpful page. */
-export function notFoundLoader({ context }: LoaderFunctionArgs): never {
-  throw notFound('page', appContext(context).catalogue);
+export function notFoundLoader({ context }: AppLoaderArgs): never {
+  throw notFound('page', context.catalogue);
 }
 
 export function NotFoundPage({ data }: { data: Partial<NotFoundData> | undefined }) {

@@ -1,5 +1,5 @@
-import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { appContext } from '../app-context.ts';
+import { useLoaderData } from 'react-router-dom';
+import type { AppLoaderArgs } from '../app-context.ts';
 import { GALLERY_PAGE_SIZE, type GalleryState } from '../gallery/types.ts';
 import { business, whatsappLink } from '../content/business.ts';
 import { faq, hero, installBanner, location, payment, services, whyUs } from '../content/home.ts';
@@ -19,22 +19,21 @@ export type HomeData = { gallery: GalleryState; visibleAlbums: number; brands: B
 /** `?albumes=10` is the no-JavaScript 'view more': the server renders that many albums. */
 export const ALBUMS_PARAM = 'albumes';
 
-export async function loader({ request, context }: LoaderFunctionArgs): Promise<HomeData> {
-  const ctx = appContext(context);
+export async function loader({ request, context }: AppLoaderArgs): Promise<HomeData> {
   const asked = Number.parseInt(new URL(request.url).searchParams.get(ALBUMS_PARAM) ?? '', 10);
   const visibleAlbums =
     Number.isFinite(asked) && asked > GALLERY_PAGE_SIZE
       ? Math.min(Math.ceil(asked / GALLERY_PAGE_SIZE) * GALLERY_PAGE_SIZE, 1000)
       : GALLERY_PAGE_SIZE;
   return {
-    gallery: await ctx.gallery.snapshot({ waitMs: ctx.galleryWaitMs }),
+    gallery: await context.gallery.snapshot({ waitMs: context.galleryWaitMs }),
     visibleAlbums,
-    brands: ctx.catalogue.brandIndex,
+    brands: context.catalogue.brandIndex,
   };
 }
 
 export function HomePage() {
-  const data = useLoaderData() as HomeData;
+  const data = useLoaderData<typeof loader>();
   const { reviewsWidgetUrl } = useRootData();
   return (
     <>

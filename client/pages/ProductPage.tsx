@@ -1,5 +1,5 @@
-import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { appContext } from '../app-context.ts';
+import { useLoaderData } from 'react-router-dom';
+import type { AppLoaderArgs } from '../app-context.ts';
 import { formatARS } from '../../catalogue/money.ts';
 import type { ProductMatch } from '../../catalogue/lookup.ts';
 import { PageMeta, useSiteUrl } from '../components/PageMeta.tsx';
@@ -10,15 +10,15 @@ import { business, whatsappLink } from '../content/business.ts';
 import { CATALOGUE_PATH } from '../content/navigation.ts';
 import { notFound } from './not-found.ts';
 
-export function loader({ params, context }: LoaderFunctionArgs): ProductMatch {
-  const { catalogue } = appContext(context);
+export function loader({ params, context }: AppLoaderArgs): ProductMatch {
+  const { catalogue } = context;
   const match = catalogue.findProduct(params.marca ?? '', params.modelo ?? '');
   if (!match) throw notFound('product', catalogue);
   return match;
 }
 
 export function ProductPage() {
-  const { marca, modelo } = useLoaderData() as ProductMatch;
+  const { marca, modelo } = useLoaderData<typeof loader>();
   const siteUrl = useSiteUrl();
   const name = `${marca.marca} ${modelo.nombre}`;
   const trail = [

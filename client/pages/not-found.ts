@@ -1,4 +1,4 @@
-import { data } from 'react-router';
+import { data } from 'react-router-dom';
 import type { BrandIndex, CatalogueLookup } from '../../catalogue/lookup.ts';
 
 /** What was not found decides the 404 page's wording; the brands feed its model picker. */

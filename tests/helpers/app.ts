@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { RouteObject } from 'react-router';
+import type { DataRouteObject } from 'react-router-dom';
 import { afterAll } from 'vitest';
 import { createApp, type AppDeps } from '../../server/app.ts';
 import { readConfig, type Config } from '../../server/config.ts';
@@ -34,7 +34,7 @@ export function testConfig(env: NodeJS.ProcessEnv = {}): Config {
 export const disabledGallery: GallerySource = { snapshot: async () => ({ status: 'disabled' }) };
 
 export function testApp(
-  overrides: Partial<AppDeps> & { env?: NodeJS.ProcessEnv; routes?: RouteObject[] } = {},
+  overrides: Partial<AppDeps> & { env?: NodeJS.ProcessEnv; routes?: DataRouteObject[] } = {},
 ) {
   const { env, ...deps } = overrides;
   return createApp(testConfig(env), {

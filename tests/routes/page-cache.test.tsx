@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import request from 'supertest';
-import { useLoaderData, type RouteObject } from 'react-router';
+import { useLoaderData, type DataRouteObject } from 'react-router-dom';
 import { createRoutes, pageRoutes } from '../../client/routes.tsx';
 import { testApp } from '../helpers/app.ts';
 
@@ -15,7 +15,7 @@ function Counted() {
   return <p id="value">{value}</p>;
 }
 
-const extra: RouteObject[] = [
+const extra: DataRouteObject[] = [
   { id: 'counted', path: 'counted', loader: () => ({ value: price }), element: <Counted /> },
 ];
 const app = testApp({ routes: createRoutes([...extra, ...pageRoutes]) });

@@ -4,7 +4,7 @@ import http from 'node:http';
 import { createGunzip } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import { Suspense } from 'react';
-import { Await, useLoaderData, type RouteObject } from 'react-router';
+import { Await, useLoaderData, type DataRouteObject } from 'react-router-dom';
 import { createRoutes, pageRoutes } from '../../client/routes.tsx';
 import { catalogue, SITE_URL, testApp } from '../helpers/app.ts';
 import { headOf } from '../helpers/html.ts';
@@ -31,7 +31,7 @@ function SlowPage() {
   );
 }
 
-const extraPages: RouteObject[] = [
+const extraPages: DataRouteObject[] = [
   {
     id: 'loader-boom',
     path: 'loader-boom',

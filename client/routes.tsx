@@ -3,7 +3,6 @@ import { redirect } from 'react-router-dom';
 import type { AppLoaderArgs } from './app-context.ts';
 import { Shell } from './components/Shell.tsx';
 import type { RootData } from './components/PageMeta.tsx';
-import { CATALOGUE_PATH } from './content/navigation.ts';
 import { PageError, RootError, notFoundLoader } from './pages/ErrorPages.tsx';
 import { HomePage, loader as homeLoader } from './pages/HomePage.tsx';
 import { ProductPage, loader as productLoader } from './pages/ProductPage.tsx';
@@ -14,6 +13,7 @@ import { TestimonialsPage } from './pages/TestimonialsPage.tsx';
 import { TeamPage } from './pages/TeamPage.tsx';
 import { ContactPage } from './pages/ContactPage.tsx';
 import { contactAction } from './contact/action.ts';
+import { paths, routePath } from './paths.ts';
 
 export function rootLoader({ context }: AppLoaderArgs): RootData {
   const { siteUrl, reviewsWidgetUrl } = context;
@@ -23,27 +23,37 @@ export function rootLoader({ context }: AppLoaderArgs): RootData {
 /** `/parabrisa/{marca}` alone: send the visitor to that brand in the price list. */
 function brandLoader({ params, context }: AppLoaderArgs) {
   const brand = context.catalogue.findBrand(params.marca ?? '');
-  return redirect(brand ? `${CATALOGUE_PATH}#${brand.slug}` : CATALOGUE_PATH, 301);
+  return redirect(brand ? `${paths.priceList}#${brand.slug}` : paths.priceList, 301);
 }
 
 /** The pages (each with an id: the browser matches them again to hydrate), inside a pathless route whose error element keeps the navigation around. */
 export const pageRoutes: DataRouteObject[] = [
   { id: 'home', index: true, loader: homeLoader, element: <HomePage /> },
-  { id: 'catalogue', path: 'parabrisas', loader: catalogueLoader, element: <CataloguePage /> },
-  { id: 'picker', path: 'parabrisas/buscar', loader: pickerLoader },
-  { id: 'brands', path: 'parabrisa', loader: () => redirect(CATALOGUE_PATH, 301) },
-  { id: 'brand', path: 'parabrisa/:marca', loader: brandLoader },
+  {
+    id: 'catalogue',
+    path: routePath(paths.priceList),
+    loader: catalogueLoader,
+    element: <CataloguePage />,
+  },
+  { id: 'picker', path: routePath(paths.picker), loader: pickerLoader },
+  { id: 'brands', path: routePath(paths.brands), loader: () => redirect(paths.priceList, 301) },
+  { id: 'brand', path: routePath(paths.brand(':marca')), loader: brandLoader },
   {
     id: 'product',
-    path: 'parabrisa/:marca/:modelo',
+    path: routePath(paths.product(':marca', ':modelo')),
     loader: productLoader,
     element: <ProductPage />,
   },
-  { id: 'about', path: 'about', element: <AboutPage /> },
-  { id: 'models', path: 'models', element: <ModelsPage /> },
-  { id: 'testimonials', path: 'testimonials', element: <TestimonialsPage /> },
-  { id: 'team', path: 'team', element: <TeamPage /> },
-  { id: 'contact', path: 'contact', action: contactAction, element: <ContactPage /> },
+  { id: 'about', path: routePath(paths.about), element: <AboutPage /> },
+  { id: 'models', path: routePath(paths.models), element: <ModelsPage /> },
+  { id: 'testimonials', path: routePath(paths.testimonials), element: <TestimonialsPage /> },
+  { id: 'team', path: routePath(paths.team), element: <TeamPage /> },
+  {
+    id: 'contact',
+    path: routePath(paths.contact),
+    action: contactAction,
+    element: <ContactPage />,
+  },
   { id: 'not-found', path: '*', loader: notFoundLoader, element: null },
 ];
 
@@ -51,7 +61,7 @@ export function createRoutes(pages: DataRouteObject[] = pageRoutes): DataRouteOb
   return [
     {
       id: 'root',
-      path: '/',
+      path: paths.home,
       loader: rootLoader,
       element: <Shell />,
       errorElement: <RootError />,

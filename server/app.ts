@@ -10,6 +10,7 @@ import type { AppContext } from '../client/app-context.ts';
 import type { GallerySource } from '../client/gallery/types.ts';
 import type { ContactService } from '../client/contact/types.ts';
 import { routes as appRoutes } from '../client/routes.tsx';
+import { paths } from '../client/paths.ts';
 import type { Config } from './config.ts';
 import { readClientAssets, type PageAssets } from './assets.ts';
 import { errorDocument } from './error-document.ts';
@@ -65,7 +66,7 @@ export function createApp(config: Config, deps: AppDeps): App {
   // In development Vite injects inline scripts and styles; the policy applies to builds.
   if (!deps.devMiddleware) app.use(securityHeaders(config));
 
-  app.get('/healthz', (_req, res) => {
+  app.get(paths.health, (_req, res) => {
     // 503 while draining on shutdown, so a load balancer stops sending traffic here.
     const draining = app.locals.draining === true;
     res
@@ -78,7 +79,7 @@ export function createApp(config: Config, deps: AppDeps): App {
       });
   });
 
-  app.use('/assets', hashedAssets(join(clientDistDir, 'assets')));
+  app.use(paths.assets, hashedAssets(join(clientDistDir, 'assets')));
   app.use(compression());
   if (deps.devMiddleware) app.use(deps.devMiddleware);
 
@@ -94,10 +95,10 @@ export function createApp(config: Config, deps: AppDeps): App {
     topLevel.has(req.path.split('/')[1] ?? '') ? publicFiles(req, res, next) : next(),
   );
 
-  app.get('/robots.txt', (_req, res) => {
+  app.get(paths.robots, (_req, res) => {
     res.type('text/plain').set('Cache-Control', 'public, max-age=3600').send(robots);
   });
-  app.get('/sitemap.xml', (_req, res) => {
+  app.get(paths.sitemap, (_req, res) => {
     res.type('application/xml').set('Cache-Control', 'public, max-age=3600').send(sitemap);
   });
 
@@ -105,7 +106,7 @@ export function createApp(config: Config, deps: AppDeps): App {
 
   const contact = deps.contact ?? storeOnlyContactService(config.dataDir, logger);
   app.post(
-    '/contact',
+    paths.contact,
     ...contactPostGuards({ siteUrl: config.siteUrl, logger, rateLimit: deps.contactRateLimit }),
   );
   app.use(createGalleryApi(deps.gallery));

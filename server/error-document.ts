@@ -1,4 +1,5 @@
 import { pageTitle } from '../client/content/business.ts';
+import { paths } from '../client/paths.ts';
 
 /**
  * A small static HTML page for answers given without React (no script, no stylesheet,
@@ -20,6 +21,6 @@ export function errorDocument(status: number): string {
       : 'Algo salió mal de nuestro lado. Probá de nuevo en unos minutos.';
   return staticPage(
     title,
-    `<p>${text}</p><p><a href="/">Ir al inicio</a> · <a href="/parabrisas">Precios de parabrisas</a></p>`,
+    `<p>${text}</p><p><a href="${paths.home}">Ir al inicio</a> · <a href="${paths.priceList}">Precios de parabrisas</a></p>`,
   );
 }

@@ -1,5 +1,5 @@
 import type { CatalogueLookup } from '../catalogue/lookup.ts';
-import { CATALOGUE_PATH } from '../client/content/navigation.ts';
+import { paths } from '../client/paths.ts';
 
 function escapeXml(text: string): string {
   return text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -7,17 +7,17 @@ function escapeXml(text: string): string {
 
 /** Home, the price list and every product page; the template leftovers stay out. */
 export function sitemapXml(siteUrl: string, catalogue: CatalogueLookup): string {
-  const paths = [
-    '/',
-    CATALOGUE_PATH,
+  const pages = [
+    paths.home,
+    paths.priceList,
     ...catalogue.catalogue.marcas.flatMap((m) => m.modelos.map((modelo) => modelo.meta.canonical)),
   ];
-  const urls = paths
+  const urls = pages
     .map((p) => `  <url><loc>${escapeXml(`${siteUrl}${p}`)}</loc></url>`)
     .join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
 }
 
 export function robotsTxt(siteUrl: string): string {
-  return `User-agent: *\nAllow: /\nDisallow: /parabrisas/buscar\n\nSitemap: ${siteUrl}/sitemap.xml\n`;
+  return `User-agent: *\nAllow: /\nDisallow: ${paths.picker}\n\nSitemap: ${siteUrl}${paths.sitemap}\n`;
 }

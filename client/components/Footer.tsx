@@ -1,7 +1,7 @@
 import { business, whatsappLink } from '../content/business.ts';
-import { CATALOGUE_PATH } from '../content/navigation.ts';
 import { ContactItem } from './ContactItem.tsx';
 import { OpeningHours } from './OpeningHours.tsx';
+import { paths } from '../paths.ts';
 
 export function Footer() {
   const { address } = business;
@@ -39,7 +39,7 @@ export function Footer() {
           <h2 id="footer-sitio">{business.name}</h2>
           <p>{business.tagline}.</p>
           <p>
-            <a href={CATALOGUE_PATH}>Precios de parabrisas por modelo</a>
+            <a href={paths.priceList}>Precios de parabrisas por modelo</a>
           </p>
           <a className="data-fiscal" href={business.dataFiscal.url} rel="noopener">
             <img

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { CATALOGUE_PATH } from '../content/navigation.ts';
 
 /**
  * Brand -> model picker. A plain GET form the server answers with a redirect, so it
  * works without JavaScript; with JavaScript the model list narrows to the chosen brand.
  */
 import type { BrandIndex } from '../../catalogue/lookup.ts';
+import { paths } from '../paths.ts';
 
 export function ModelPicker({ marcas, compact }: { marcas: BrandIndex; compact?: boolean }) {
   const [brand, setBrand] = useState('');
@@ -14,7 +14,7 @@ export function ModelPicker({ marcas, compact }: { marcas: BrandIndex; compact?:
     <form
       className={compact ? 'picker picker-compact' : 'picker'}
       method="get"
-      action={`${CATALOGUE_PATH}/buscar`}
+      action={paths.picker}
     >
       <div className="field">
         <label htmlFor="picker-marca">Marca</label>

@@ -1,9 +1,10 @@
 import { useState, type MouseEvent } from 'react';
 import { useLocation } from 'react-router-dom';
 import { business, whatsappLink } from '../content/business.ts';
-import { navEntries, CATALOGUE_PATH } from '../content/navigation.ts';
+import { navEntries } from '../content/navigation.ts';
 import { scrollToSection } from '../scroll.ts';
 import { Icon } from './Icon.tsx';
+import { paths } from '../paths.ts';
 
 /**
  * Desktop menu and mobile slide-out menu. Without JavaScript the hamburger is a link to
@@ -11,7 +12,7 @@ import { Icon } from './Icon.tsx';
  */
 export function NavBar() {
   const [open, setOpen] = useState(false);
-  const onHome = useLocation().pathname === '/';
+  const onHome = useLocation().pathname === paths.home;
 
   function go(event: MouseEvent<HTMLAnchorElement>, id: string) {
     setOpen(false);
@@ -21,7 +22,7 @@ export function NavBar() {
   const entries = (mobile: boolean) =>
     navEntries.map((entry) => (
       <li key={entry.id}>
-        <a href={`/#${entry.id}`} onClick={(e) => go(e, entry.id)}>
+        <a href={`${paths.home}#${entry.id}`} onClick={(e) => go(e, entry.id)}>
           {mobile ? entry.mobileLabel : entry.label}
         </a>
       </li>
@@ -33,14 +34,14 @@ export function NavBar() {
         Saltar al contenido
       </a>
       <div className="container header-bar">
-        <a className="brand" href="/" aria-label={`${business.name}, inicio`}>
+        <a className="brand" href={paths.home} aria-label={`${business.name}, inicio`}>
           <img src="/logo.svg" alt="" width="36" height="36" />
           <span>{business.name}</span>
         </a>
         <nav className="nav-desktop" aria-label="Principal">
           <ul>{entries(false)}</ul>
         </nav>
-        <a className="button button-small button-outline nav-prices" href={CATALOGUE_PATH}>
+        <a className="button button-small button-outline nav-prices" href={paths.priceList}>
           Precios
         </a>
         <a
@@ -75,7 +76,7 @@ export function NavBar() {
           <ul>
             {entries(true)}
             <li>
-              <a href={CATALOGUE_PATH} onClick={() => setOpen(false)}>
+              <a href={paths.priceList} onClick={() => setOpen(false)}>
                 Precios de parabrisas
               </a>
             </li>

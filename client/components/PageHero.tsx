@@ -1,4 +1,5 @@
 import { Breadcrumbs } from './Breadcrumbs.tsx';
+import { paths } from '../paths.ts';
 
 /** Header of the secondary pages: title and a breadcrumb back to the home page. */
 export function PageHero({ title, path }: { title: string; path: string }) {
@@ -8,7 +9,7 @@ export function PageHero({ title, path }: { title: string; path: string }) {
         <h1>{title}</h1>
         <Breadcrumbs
           items={[
-            { name: 'Inicio', path: '/' },
+            { name: 'Inicio', path: paths.home },
             { name: title, path },
           ]}
         />

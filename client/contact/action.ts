@@ -2,11 +2,11 @@ import { data, redirect } from 'react-router-dom';
 import type { AppActionArgs } from '../app-context.ts';
 import {
   CONTACT_FIELDS,
-  CONTACT_SENT_PATH,
   HONEYPOT_FIELD,
   type ContactActionData,
   type ContactSubmission,
 } from './types.ts';
+import { contactSentPath } from '../paths.ts';
 
 /** POST /contact: invalid input re-renders the form (422); anything accepted redirects (303). */
 export async function contactAction({ request, context }: AppActionArgs) {
@@ -36,6 +36,6 @@ export async function contactAction({ request, context }: AppActionArgs) {
         { status: 503 },
       );
     default:
-      return redirect(CONTACT_SENT_PATH, 303);
+      return redirect(contactSentPath, 303);
   }
 }

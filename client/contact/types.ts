@@ -3,10 +3,6 @@
  * contact service (which implements ContactService; see server/contact/).
  */
 
-export const CONTACT_PATH = '/contact';
-/** Where a sent form lands (post/redirect/get): a reload only shows the confirmation again. */
-export const CONTACT_SENT_PATH = '/contact?enviado=1';
-
 export const CONTACT_LIMITS = { name: 100, email: 254, message: 5000 } as const;
 
 export type ContactField = keyof typeof CONTACT_LIMITS;

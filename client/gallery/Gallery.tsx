@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { business } from '../content/business.ts';
 import { fetchGallery } from './fetch-gallery.ts';
 import { GALLERY_PAGE_SIZE, type GalleryAlbum, type GalleryState } from './types.ts';
+import { homeSections, paths, queryParams } from '../paths.ts';
 
 /** SPEC.md section 8, verbatim. */
 export const GALLERY_ERROR_TEXT =
@@ -133,7 +134,7 @@ function AlbumGrid({
     focusAt.current = visible;
     setVisible(next);
     const url = new URL(window.location.href);
-    url.searchParams.set('albumes', String(next));
+    url.searchParams.set(queryParams.albums, String(next));
     window.history.replaceState(window.history.state, '', url);
   }
 
@@ -163,7 +164,7 @@ function AlbumGrid({
       {visible < albums.length && (
         <a
           className="gallery__more button button-outline"
-          href={`/?albumes=${next}#testimonials`}
+          href={`${paths.home}?${queryParams.albums}=${next}#${homeSections.latestWork}`}
           onClick={showMore}
         >
           Ver más

@@ -1,11 +1,11 @@
 import type { GalleryAlbum, GalleryState } from './types.ts';
+import { paths } from '../paths.ts';
 
 /** The server's JSON endpoint (server/instagram/api.ts); it waits a bounded time itself. */
-export const GALLERY_API_URL = '/api/galeria';
 
 /** Fetches the gallery state; throws on a network error, timeout or unexpected answer. */
 export async function fetchGallery(signal: AbortSignal): Promise<GalleryState> {
-  const response = await fetch(GALLERY_API_URL, {
+  const response = await fetch(paths.galleryApi, {
     signal,
     headers: { accept: 'application/json' },
   });

@@ -9,7 +9,7 @@ import { JsonLd } from '../seo/json-ld.tsx';
 import { breadcrumbs } from '../seo/structured-data.ts';
 import { Breadcrumbs } from '../components/Breadcrumbs.tsx';
 import { ModelPicker } from '../components/ModelPicker.tsx';
-import { CATALOGUE_PATH } from '../content/navigation.ts';
+import { paths } from '../paths.ts';
 
 type CatalogueData = { marcas: BrandIndex };
 
@@ -29,15 +29,15 @@ export function pickerLoader({ request, context }: AppLoaderArgs) {
   const match = catalogue.findProduct(marca, modelo);
   if (match) return redirect(match.modelo.meta.canonical, 303);
   const brand = catalogue.findBrand(marca);
-  return redirect(brand ? `${CATALOGUE_PATH}#${brand.slug}` : CATALOGUE_PATH, 303);
+  return redirect(brand ? `${paths.priceList}#${brand.slug}` : paths.priceList, 303);
 }
 
 export function CataloguePage() {
   const { marcas } = useLoaderData<typeof loader>();
   const siteUrl = useSiteUrl();
   const trail = [
-    { name: 'Inicio', path: '/' },
-    { name: 'Parabrisas', path: CATALOGUE_PATH },
+    { name: 'Inicio', path: paths.home },
+    { name: 'Parabrisas', path: paths.priceList },
   ];
   const count = marcas.reduce((n, m) => n + m.modelos.length, 0);
   return (
@@ -45,7 +45,7 @@ export function CataloguePage() {
       <PageMeta
         title={pageTitle('Precios de parabrisas por marca y modelo')}
         description={`Lista de precios de parabrisas para ${count} modelos de ${marcas.length} marcas, con colocación en Jujuy y 3 o 6 cuotas sin interés.`}
-        path={CATALOGUE_PATH}
+        path={paths.priceList}
       />
       <JsonLd data={breadcrumbs(siteUrl, trail)} />
       <div className="container catalogue">

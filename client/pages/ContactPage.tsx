@@ -6,19 +6,19 @@ import { PageMeta } from '../components/PageMeta.tsx';
 import { business, pageTitle, whatsappLink } from '../content/business.ts';
 import {
   CONTACT_LIMITS,
-  CONTACT_PATH,
   HONEYPOT_FIELD,
   type ContactErrors,
   type ContactField,
   type ContactValues,
 } from '../contact/types.ts';
+import { paths, queryParams } from '../paths.ts';
 
 const EMPTY: ContactValues = { name: '', email: '', message: '' };
 
 /** Template leftover (SPEC.md "Contact"), noindex; its form really delivers (DESIGN.md decision 6). */
 export function ContactPage() {
   const result = useActionData<typeof contactAction>();
-  const sent = new URLSearchParams(useLocation().search).get('enviado') === '1';
+  const sent = new URLSearchParams(useLocation().search).get(queryParams.sent) === '1';
   const errors = result?.errors ?? {};
   const invalid = Object.keys(errors).length > 0;
   const prefix = sent ? 'Mensaje enviado - ' : invalid ? 'Revisá el formulario - ' : '';
@@ -75,7 +75,7 @@ function Confirmation() {
         <a className="button button-primary" href={whatsappLink()} rel="noopener">
           Escribinos por WhatsApp
         </a>{' '}
-        <a href={CONTACT_PATH}>Enviar otro mensaje</a>
+        <a href={paths.contact}>Enviar otro mensaje</a>
       </p>
     </section>
   );
@@ -119,7 +119,7 @@ function ContactForm(props: {
     ) : null;
 
   return (
-    <form className="contact-form" method="post" action={CONTACT_PATH}>
+    <form className="contact-form" method="post" action={paths.contact}>
       {unavailable ? (
         <p className="contact-form-error" role="alert">
           No pudimos guardar tu mensaje por un problema nuestro. Probá de nuevo en unos minutos o{' '}

@@ -1,10 +1,10 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
 import type { AppLoaderArgs } from '../app-context.ts';
 import { whatsappLink, pageTitle } from '../content/business.ts';
-import { CATALOGUE_PATH } from '../content/navigation.ts';
 import { ModelPicker } from '../components/ModelPicker.tsx';
 import { Shell } from '../components/Shell.tsx';
 import { notFound, type NotFoundData } from './not-found.ts';
+import { paths } from '../paths.ts';
 
 /** Splat route: any path no other route matches is a 404 with the helpful page. */
 export function notFoundLoader({ context }: AppLoaderArgs): never {
@@ -29,7 +29,7 @@ export function NotFoundPage({ data }: { data: Partial<NotFoundData> | undefined
       {brands.length ? <ModelPicker marcas={brands} compact /> : null}
       <ul className="error-actions">
         <li>
-          <a className="button button-primary" href={CATALOGUE_PATH}>
+          <a className="button button-primary" href={paths.priceList}>
             Ver todos los precios
           </a>
         </li>
@@ -43,7 +43,7 @@ export function NotFoundPage({ data }: { data: Partial<NotFoundData> | undefined
           </a>
         </li>
         <li>
-          <a className="button button-outline" href="/">
+          <a className="button button-outline" href={paths.home}>
             Ir al inicio
           </a>
         </li>
@@ -69,7 +69,7 @@ export function UnexpectedError() {
           </a>
         </li>
         <li>
-          <a className="button button-outline" href="/">
+          <a className="button button-outline" href={paths.home}>
             Ir al inicio
           </a>
         </li>

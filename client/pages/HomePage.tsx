@@ -3,7 +3,6 @@ import type { AppLoaderArgs } from '../app-context.ts';
 import { GALLERY_PAGE_SIZE, type GalleryState } from '../gallery/types.ts';
 import { business, whatsappLink } from '../content/business.ts';
 import { faq, hero, installBanner, location, payment, services, whyUs } from '../content/home.ts';
-import { CATALOGUE_PATH } from '../content/navigation.ts';
 import { PageMeta, useRootData } from '../components/PageMeta.tsx';
 import { ModelPicker } from '../components/ModelPicker.tsx';
 import type { BrandIndex } from '../../catalogue/lookup.ts';
@@ -13,14 +12,17 @@ import { OpeningHours } from '../components/OpeningHours.tsx';
 import { Testimonials } from '../components/Testimonials.tsx';
 import { JsonLd } from '../seo/json-ld.tsx';
 import { Gallery } from '../gallery/Gallery.tsx';
+import { homeSections, paths, queryParams } from '../paths.ts';
 
 export type HomeData = { gallery: GalleryState; visibleAlbums: number; brands: BrandIndex };
 
 /** `?albumes=10` is the no-JavaScript 'view more': the server renders that many albums. */
-export const ALBUMS_PARAM = 'albumes';
 
 export async function loader({ request, context }: AppLoaderArgs): Promise<HomeData> {
-  const asked = Number.parseInt(new URL(request.url).searchParams.get(ALBUMS_PARAM) ?? '', 10);
+  const asked = Number.parseInt(
+    new URL(request.url).searchParams.get(queryParams.albums) ?? '',
+    10,
+  );
   const visibleAlbums =
     Number.isFinite(asked) && asked > GALLERY_PAGE_SIZE
       ? Math.min(Math.ceil(asked / GALLERY_PAGE_SIZE) * GALLERY_PAGE_SIZE, 1000)
@@ -45,7 +47,7 @@ export function HomePage() {
       <JsonLd data={faqJsonLd()} />
       {reviewsWidgetUrl ? <script src={reviewsWidgetUrl} async /> : null}
 
-      <section id="home" className="hero" aria-labelledby="hero-title">
+      <section id={homeSections.top} className="hero" aria-labelledby="hero-title">
         <div className="container hero__inner">
           <div className="hero__text">
             <p className="eyebrow">{hero.eyebrow}</p>
@@ -59,7 +61,7 @@ export function HomePage() {
               >
                 <Icon name="whatsapp" /> Escribinos por WhatsApp
               </a>
-              <a className="button button-light button-lg" href={CATALOGUE_PATH}>
+              <a className="button button-light button-lg" href={paths.priceList}>
                 Ver lista de precios
               </a>
             </div>
@@ -71,7 +73,11 @@ export function HomePage() {
         </div>
       </section>
 
-      <section id="booking-section" className="section payment" aria-labelledby="payment-title">
+      <section
+        id={homeSections.payment}
+        className="section payment"
+        aria-labelledby="payment-title"
+      >
         <div className="container">
           <h2 id="payment-title">{payment.title}</h2>
           <p>{payment.text}</p>
@@ -88,7 +94,11 @@ export function HomePage() {
         </div>
       </section>
 
-      <section id="models" className="section services" aria-labelledby="services-title">
+      <section
+        id={homeSections.services}
+        className="section services"
+        aria-labelledby="services-title"
+      >
         <div className="container">
           <h2 id="services-title">Lo que ofrecemos</h2>
           <ul className="services__grid">
@@ -101,7 +111,7 @@ export function HomePage() {
             ))}
           </ul>
           <p className="services__more">
-            <a className="button button-primary" href={CATALOGUE_PATH}>
+            <a className="button button-primary" href={paths.priceList}>
               Ver precios de parabrisas por modelo
             </a>
           </p>
@@ -142,7 +152,11 @@ export function HomePage() {
         </div>
       </section>
 
-      <section id="testimonials" className="section latest-work" aria-labelledby="work-title">
+      <section
+        id={homeSections.latestWork}
+        className="section latest-work"
+        aria-labelledby="work-title"
+      >
         <div className="container">
           <h2 id="work-title">Nuestros últimos trabajos</h2>
           <Gallery state={data.gallery} visibleAlbums={data.visibleAlbums} />
@@ -151,7 +165,7 @@ export function HomePage() {
         </div>
       </section>
 
-      <section id="faq" className="section faq" aria-labelledby="faq-title">
+      <section id={homeSections.faq} className="section faq" aria-labelledby="faq-title">
         <div className="container container-narrow">
           <h2 id="faq-title">Preguntas frecuentes</h2>
           {faq.map((item) => (
@@ -169,7 +183,11 @@ export function HomePage() {
         </div>
       </section>
 
-      <section id="contact" className="section location" aria-labelledby="location-title">
+      <section
+        id={homeSections.location}
+        className="section location"
+        aria-labelledby="location-title"
+      >
         <div className="container location__inner">
           <div>
             <h2 id="location-title">{location.title}</h2>

@@ -4,6 +4,7 @@ import { PageHero } from '../components/PageHero.tsx';
 import { BookingBanner } from '../components/BookingBanner.tsx';
 import { Icon } from '../components/Icon.tsx';
 import { demoVehicles } from '../content/leftovers.ts';
+import { paths } from '../paths.ts';
 
 const usd = new Intl.NumberFormat('en-US', {
   style: 'currency',
@@ -48,7 +49,7 @@ export function ModelsPage() {
                   <li>Manual</li>
                   <li>Diesel</li>
                 </ul>
-                <a className="button button-primary" href="/">
+                <a className="button button-primary" href={paths.home}>
                   Book Ride
                 </a>
               </div>

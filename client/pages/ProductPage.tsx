@@ -7,8 +7,8 @@ import { JsonLd } from '../seo/json-ld.tsx';
 import { breadcrumbs, productOffer } from '../seo/structured-data.ts';
 import { Breadcrumbs } from '../components/Breadcrumbs.tsx';
 import { business, whatsappLink } from '../content/business.ts';
-import { CATALOGUE_PATH } from '../content/navigation.ts';
 import { notFound } from './not-found.ts';
+import { paths } from '../paths.ts';
 
 export function loader({ params, context }: AppLoaderArgs): ProductMatch {
   const { catalogue } = context;
@@ -22,9 +22,9 @@ export function ProductPage() {
   const siteUrl = useSiteUrl();
   const name = `${marca.marca} ${modelo.nombre}`;
   const trail = [
-    { name: 'Inicio', path: '/' },
-    { name: 'Parabrisas', path: CATALOGUE_PATH },
-    { name: marca.marca, path: `${CATALOGUE_PATH}#${marca.slug}` },
+    { name: 'Inicio', path: paths.home },
+    { name: 'Parabrisas', path: paths.priceList },
+    { name: marca.marca, path: `${paths.priceList}#${marca.slug}` },
     { name: modelo.nombre, path: modelo.meta.canonical },
   ];
   const others = marca.modelos.filter((m) => m.slug !== modelo.slug);
@@ -106,7 +106,7 @@ export function ProductPage() {
               ))}
             </ul>
             <p>
-              <a href={CATALOGUE_PATH}>Ver todos los precios</a>
+              <a href={paths.priceList}>Ver todos los precios</a>
             </p>
           </section>
         ) : null}

@@ -1,6 +1,7 @@
 /** Static Spanish pages for a contact POST refused before the form is read. No visitor input in them. */
 import { business, whatsappLink } from '../../client/content/business.ts';
 import { staticPage } from '../error-document.ts';
+import { paths } from '../../client/paths.ts';
 
 export type RefusalStatus = 400 | 403 | 413 | 415 | 429;
 
@@ -37,6 +38,6 @@ export function refusalPage(status: RefusalStatus, retryAfterSeconds?: number): 
         }.`;
   return staticPage(
     title,
-    `<p>${text}${wait}</p><p>También podés escribirnos por <a href="${whatsappLink()}" rel="noopener">WhatsApp</a> o llamarnos al <a href="tel:${business.phoneE164}">${business.phoneDisplay}</a>.</p><p><a href="/contact">Volver al formulario</a> · <a href="/">Ir al inicio</a></p>`,
+    `<p>${text}${wait}</p><p>También podés escribirnos por <a href="${whatsappLink()}" rel="noopener">WhatsApp</a> o llamarnos al <a href="tel:${business.phoneE164}">${business.phoneDisplay}</a>.</p><p><a href="${paths.contact}">Volver al formulario</a> · <a href="${paths.home}">Ir al inicio</a></p>`,
   );
 }

@@ -1,7 +1,6 @@
 import { Router } from 'express';
 import type { GallerySource } from '../../client/gallery/types.ts';
-
-export const GALLERY_API_PATH = '/api/galeria';
+import { paths } from '../../client/paths.ts';
 
 /**
  * GET /api/galeria: the gallery state as JSON, for pages rendered while the cache was cold.
@@ -9,7 +8,7 @@ export const GALLERY_API_PATH = '/api/galeria';
  */
 export function createGalleryApi(gallery: GallerySource, { waitMs = 8_000 } = {}): Router {
   const router = Router();
-  router.get(GALLERY_API_PATH, async (_req, res) => {
+  router.get(paths.galleryApi, async (_req, res) => {
     const state = await gallery.snapshot({ waitMs });
     res
       .set('Cache-Control', state.status === 'ready' ? 'public, max-age=60' : 'no-store')

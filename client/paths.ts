@@ -1,0 +1,64 @@
+/**
+ * Every URL the site owns, defined once. Routes, links, the sitemap, server pages and tests
+ * use these names; a URL typed as a string anywhere else is a bug waiting for a rename.
+ */
+import { productPath } from '../catalogue/paths.ts';
+
+export const paths = {
+  home: '/',
+  /** The price list with every brand and model (and the brand -> model picker). */
+  priceList: '/parabrisas',
+  /** Where the picker's plain GET form lands; it redirects to the product page. */
+  picker: '/parabrisas/buscar',
+  brands: '/parabrisa',
+  brand: (marcaSlug: string) => `/parabrisa/${marcaSlug}`,
+  /** `/parabrisa/{marca}/{modelo}`: defined with the catalogue, which stores it as canonical. */
+  product: productPath,
+  // Template leftovers, kept so old links keep working (noindex).
+  about: '/about',
+  models: '/models',
+  testimonials: '/testimonials',
+  team: '/team',
+  contact: '/contact',
+  /** The gallery's JSON for 'Ver más' and a cold-cache fill (server/instagram/api.ts). */
+  galleryApi: '/api/galeria',
+  health: '/healthz',
+  sitemap: '/sitemap.xml',
+  robots: '/robots.txt',
+  /** Vite's hashed build files, served immutable. */
+  assets: '/assets',
+} as const;
+
+/** Query parameters the pages read. */
+export const queryParams = {
+  /** `/?albumes=10`: the no-JavaScript 'Ver más' of the gallery. */
+  albums: 'albumes',
+  /** `/contact?enviado=1`: the confirmation after a message was stored. */
+  sent: 'enviado',
+} as const;
+
+/**
+ * The home page's section ids. The specification fixed the id values (old links and the
+ * navigation use them); the keys say what each section really is.
+ */
+export const homeSections = {
+  /** The hero at the top. */
+  top: 'home',
+  /** "Lo que ofrecemos": the services. */
+  services: 'models',
+  /** The latest-work gallery from Instagram. */
+  latestWork: 'testimonials',
+  faq: 'faq',
+  /** Address, map, hours and phones. */
+  location: 'contact',
+  /** Payment methods. */
+  payment: 'booking-section',
+} as const;
+
+/** Where a sent form lands (post/redirect/get): a reload only shows the confirmation again. */
+export const contactSentPath = `${paths.contact}?${queryParams.sent}=1`;
+
+/** React Router's `path` for a route under the root route: the URL without its leading slash. */
+export function routePath(path: string): string {
+  return path.replace(/^\//, '');
+}

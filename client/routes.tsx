@@ -6,7 +6,7 @@ import type { RootData } from './components/PageMeta.tsx';
 import { PageError, RootError, notFoundLoader } from './pages/ErrorPages.tsx';
 import { HomePage, loader as homeLoader } from './pages/HomePage.tsx';
 import { ProductPage, loader as productLoader } from './pages/ProductPage.tsx';
-import { CataloguePage, loader as catalogueLoader, pickerLoader } from './pages/CataloguePage.tsx';
+import { PriceListPage, loader as priceListLoader, pickerLoader } from './pages/PriceListPage.tsx';
 import { AboutPage } from './pages/AboutPage.tsx';
 import { ModelsPage } from './pages/ModelsPage.tsx';
 import { TestimonialsPage } from './pages/TestimonialsPage.tsx';
@@ -30,10 +30,10 @@ function brandLoader({ params, context }: AppLoaderArgs) {
 export const pageRoutes: DataRouteObject[] = [
   { id: 'home', index: true, loader: homeLoader, element: <HomePage /> },
   {
-    id: 'catalogue',
+    id: 'price-list',
     path: routePath(paths.priceList),
-    loader: catalogueLoader,
-    element: <CataloguePage />,
+    loader: priceListLoader,
+    element: <PriceListPage />,
   },
   { id: 'picker', path: routePath(paths.picker), loader: pickerLoader },
   { id: 'brands', path: routePath(paths.brands), loader: () => redirect(paths.priceList, 301) },

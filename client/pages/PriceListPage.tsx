@@ -11,9 +11,9 @@ import { Breadcrumbs } from '../components/Breadcrumbs.tsx';
 import { ModelPicker } from '../components/ModelPicker.tsx';
 import { paths } from '../paths.ts';
 
-type CatalogueData = { marcas: BrandIndex };
+type PriceListData = { marcas: BrandIndex };
 
-export function loader({ context }: AppLoaderArgs): CatalogueData {
+export function loader({ context }: AppLoaderArgs): PriceListData {
   return { marcas: context.catalogue.brandIndex };
 }
 
@@ -32,7 +32,7 @@ export function pickerLoader({ request, context }: AppLoaderArgs) {
   return redirect(brand ? `${paths.priceList}#${brand.slug}` : paths.priceList, 303);
 }
 
-export function CataloguePage() {
+export function PriceListPage() {
   const { marcas } = useLoaderData<typeof loader>();
   const siteUrl = useSiteUrl();
   const trail = [

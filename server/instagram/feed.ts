@@ -223,8 +223,10 @@ export function createInstagramFeed(options: InstagramFeedOptions): InstagramFee
     }
     const feed: Feed = lastGood;
     let albums = photos.present(feed.albums);
+    // A caller that may wait (a crawler, /api/galeria) gets the copies being made now, so
+    // the albums it shows (and 'Ver más') are complete, within its time budget.
     const left = deadline - Date.now();
-    if (albums.length === 0 && photos.busy() && left > 0) {
+    if (photos.busy() && left > 0) {
       await within(photos.idle(), left);
       albums = photos.present(feed.albums);
     }

@@ -12,6 +12,8 @@ import { PhotoError } from './photo-download.ts';
 /** Tile widths in device pixels: a phone's tile (178 CSS px) at DPR 1, 2, 3, and tablets. */
 export const PHOTO_WIDTHS = [180, 360, 540, 720] as const;
 const WEBP_QUALITY = 75;
+/** libwebp's fastest method: 2 to 5 times faster than the default 4, about the same bytes. */
+const WEBP_EFFORT = 0;
 /** 1080x1350 is 1.5 megapixels; anything past 40 is not a photo Instagram serves. */
 export const MAX_INPUT_PIXELS = 40_000_000;
 
@@ -50,7 +52,7 @@ export async function resizePhoto(
     for (const target of targets) {
       const { data, info } = await sharp(upright.data, { raw: { width, height, channels } })
         .resize({ width: target })
-        .webp({ quality: WEBP_QUALITY })
+        .webp({ quality: WEBP_QUALITY, effort: WEBP_EFFORT })
         .toBuffer({ resolveWithObject: true });
       variants.push({ width: info.width, height: info.height, data });
     }

@@ -27,6 +27,8 @@ export const paths = {
   robots: '/robots.txt',
   /** Vite's hashed build files, served immutable. */
   assets: '/assets',
+  /** Our resized copies of the gallery's photos (server/instagram/photo-routes.ts). */
+  photos: '/fotos',
 } as const;
 
 /** Query parameters the pages read. */

@@ -78,6 +78,19 @@ for dep in express react react-dom react-router; do
 done
 ok "node_modules $(du -sh "$app/node_modules" | cut -f1), no devDependencies"
 
+step 'sharp loads and resizes on the production install (gallery photos)'
+# sharp's libvips comes as optional @img/sharp-<platform> packages, so --ignore-scripts is
+# enough; the Docker image (glibc, x64 or arm64) gets the same packages for its platform.
+(cd "$app" && node --input-type=module -e '
+  import sharp from "sharp";
+  const jpeg = await sharp({ create: { width: 1080, height: 1350, channels: 3, background: "#c33" } })
+    .jpeg().toBuffer();
+  const { info } = await sharp(jpeg).resize({ width: 360 }).webp().toBuffer({ resolveWithObject: true });
+  if (info.format !== "webp" || info.width !== 360 || info.height !== 450) throw new Error(JSON.stringify(info));
+  console.log(`libvips ${sharp.versions.vips}, ${process.platform}-${process.arch}: 1080x1350 JPEG -> 360x450 WebP`);
+') >"$work/sharp.log" 2>&1 || { cat "$work/sharp.log" >&2; fail 'sharp does not work on the production install'; }
+ok "$(cat "$work/sharp.log")"
+
 step 'Start node dist/server/index.js (NODE_ENV=production, clean environment)'
 port=$(node -e '
   const s = require("node:net").createServer().listen(0, "127.0.0.1", () => {

@@ -18,6 +18,8 @@ import { storeOnlyContactService } from './contact/index.ts';
 import { contactPostGuards } from './contact/post-guards.ts';
 import type { RateLimit } from './contact/rate-limit.ts';
 import { createGalleryApi } from './instagram/api.ts';
+import { servePhotos } from './instagram/photo-routes.ts';
+import { photosDir } from './instagram/photo-store.ts';
 import type { Logger } from './logger.ts';
 import { clientDistDir } from './paths.ts';
 import { renderDocument } from './render.tsx';
@@ -80,6 +82,7 @@ export function createApp(config: Config, deps: AppDeps): App {
   });
 
   app.use(paths.assets, hashedAssets(join(clientDistDir, 'assets')));
+  app.use(servePhotos(photosDir(config.dataDir)));
   app.use(compression());
   if (deps.devMiddleware) app.use(deps.devMiddleware);
 

@@ -3,8 +3,7 @@ import helmet from 'helmet';
 import type { ServerResponse } from 'node:http';
 import type { Config } from './config.ts';
 
-/** Hosts the pages load from, and nothing else (Instagram CDN, the map, the tax badge). */
-const INSTAGRAM_IMAGE_HOSTS = ['https://*.cdninstagram.com', 'https://*.fbcdn.net'];
+/** Hosts the pages load from, and nothing else (the map, the tax badge). */
 const MAP_HOSTS = ['https://maps.google.com', 'https://www.google.com'];
 const BADGE_HOSTS = ['https://www.afip.gob.ar'];
 
@@ -19,11 +18,6 @@ function origin(url: string | undefined): string[] {
 export function securityHeaders(config: Config): RequestHandler {
   const nonce = (_req: unknown, res: ServerResponse) =>
     `'nonce-${(res as unknown as { locals: { nonce: string } }).locals.nonce}'`;
-  // A non-default Instagram API (the local fake in tests and development) serves its own images.
-  const customInstagram =
-    config.instagram.apiUrl === 'https://graph.instagram.com'
-      ? []
-      : origin(config.instagram.apiUrl);
   const https = config.siteUrl.startsWith('https://');
   return helmet({
     contentSecurityPolicy: {
@@ -32,7 +26,7 @@ export function securityHeaders(config: Config): RequestHandler {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", nonce, ...origin(config.reviewsWidgetUrl)],
         styleSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', ...INSTAGRAM_IMAGE_HOSTS, ...BADGE_HOSTS, ...customInstagram],
+        imgSrc: ["'self'", 'data:', ...BADGE_HOSTS],
         connectSrc: ["'self'"],
         fontSrc: ["'self'"],
         frameSrc: MAP_HOSTS,

@@ -8,8 +8,17 @@ import { homeSections, paths, queryParams } from '../paths.ts';
 export const GALLERY_ERROR_TEXT =
   'Error fetching Instagram photos. Please check your request and try again.';
 
-/** Fixed size attributes (CSS scales them): the page does not shift as photos load. */
-const PHOTO_SIZE = 320;
+/**
+ * How wide a photo is drawn (gallery.css), so the browser picks its srcset width before any
+ * CSS loads: the grid's content is min(100vw, 1120px) - 2rem, in 1 to 4 columns of at least
+ * 260px with 1rem gaps, and an album's photos share its column, 2px apart.
+ */
+export const PHOTO_SIZES = {
+  /** Two photos side by side (most albums): 178px on a 390px phone, 129px at 1280px. */
+  pair: '(min-width: 1120px) 129px, (min-width: 844px) calc(16.7vw - 12px), (min-width: 568px) calc(25vw - 13px), calc(50vw - 17px)',
+  single:
+    '(min-width: 1120px) 260px, (min-width: 844px) calc(33.4vw - 21px), (min-width: 568px) calc(50vw - 24px), calc(100vw - 32px)',
+} as const;
 /** The server waits up to 8 s for a cold feed; give up a little after that. */
 const FETCH_TIMEOUT_MS = 12_000;
 
@@ -149,9 +158,11 @@ function AlbumGrid({
                   key={photo.id}
                   className="gallery__photo"
                   src={photo.src}
+                  srcSet={photo.srcSet}
+                  sizes={album.photos.length > 1 ? PHOTO_SIZES.pair : PHOTO_SIZES.single}
                   alt={photo.alt}
-                  width={PHOTO_SIZE}
-                  height={PHOTO_SIZE}
+                  width={photo.width}
+                  height={photo.height}
                   loading="lazy"
                   decoding="async"
                 />

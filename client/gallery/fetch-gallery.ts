@@ -1,7 +1,5 @@
-import type { GalleryAlbum, GalleryState } from './types.ts';
+import type { GalleryAlbum, GalleryPhoto, GalleryState } from './types.ts';
 import { paths } from '../paths.ts';
-
-/** The server's JSON endpoint (server/instagram/api.ts); it waits a bounded time itself. */
 
 /** Fetches the gallery state; throws on a network error, timeout or unexpected answer. */
 export async function fetchGallery(signal: AbortSignal): Promise<GalleryState> {
@@ -30,9 +28,19 @@ function isAlbum(value: unknown): value is GalleryAlbum {
     typeof album.permalink === 'string' &&
     typeof album.caption === 'string' &&
     Array.isArray(album.photos) &&
-    album.photos.every(
-      (p: { id?: unknown; src?: unknown; alt?: unknown } | null) =>
-        !!p && typeof p.id === 'string' && typeof p.src === 'string' && typeof p.alt === 'string',
-    )
+    album.photos.every(isPhoto)
+  );
+}
+
+function isPhoto(value: unknown): value is GalleryPhoto {
+  const p = value as Partial<Record<keyof GalleryPhoto, unknown>> | null;
+  return (
+    !!p &&
+    typeof p.id === 'string' &&
+    typeof p.src === 'string' &&
+    typeof p.srcSet === 'string' &&
+    typeof p.alt === 'string' &&
+    typeof p.width === 'number' &&
+    typeof p.height === 'number'
   );
 }

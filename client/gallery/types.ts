@@ -1,5 +1,15 @@
 /** What the gallery renders: already reduced to what the page needs (no tokens, no raw API data). */
-export type GalleryPhoto = { readonly id: string; readonly src: string; readonly alt: string };
+export type GalleryPhoto = {
+  readonly id: string;
+  readonly alt: string;
+  /** Our own copy (never Instagram's CDN): the fallback width. */
+  readonly src: string;
+  /** Every stored width, `url 360w, url 540w, ...`. */
+  readonly srcSet: string;
+  /** The real dimensions of `src` (its aspect ratio reserves the space: no layout shift). */
+  readonly width: number;
+  readonly height: number;
+};
 
 export type GalleryAlbum = {
   readonly id: string;
@@ -32,6 +42,18 @@ export type GalleryHealth = {
   readonly lastError: string | null;
   /** ISO time before which no new fetch is attempted (backing off), if any. */
   readonly retryAfter: string | null;
+  /** Our copies of the album photos (DATA_DIR/photos); null without Instagram. */
+  readonly photos: PhotoHealth | null;
+};
+
+export type PhotoHealth = {
+  /** Photos with a copy on disk, and the bytes those copies use. */
+  readonly stored: number;
+  readonly bytes: number;
+  /** Waiting for or under download. */
+  readonly pending: number;
+  /** Photos whose last download or decode failed (retried later with back-off). */
+  readonly failing: number;
 };
 
 export interface GallerySource {
@@ -39,4 +61,9 @@ export interface GallerySource {
   snapshot(options?: { waitMs?: number }): Promise<GalleryState>;
   /** Server only: the feed's state for /healthz. */
   health?(): GalleryHealth;
+  /**
+   * Server only: `listener` runs whenever what `snapshot()` answers may have changed (a new
+   * feed, a photo copy stored or removed). Returns the unsubscribe function.
+   */
+  onChange?(listener: () => void): () => void;
 }

@@ -1,13 +1,10 @@
 import NodeCache from 'node-cache';
-import type {
-  GalleryAlbum,
-  GalleryHealth,
-  GallerySource,
-  GalleryState,
-} from '../../client/gallery/types.ts';
+import type { GalleryHealth, GallerySource, GalleryState } from '../../client/gallery/types.ts';
 import type { Logger } from '../logger.ts';
 import { createInstagramClient, InstagramError } from './client.ts';
-import { isAlbum, toAlbum, unexpired } from './map.ts';
+import { readFeedFile, writeFeedFile, type Feed } from './feed-file.ts';
+import { isAlbum, toAlbum, type FeedAlbum } from './map.ts';
+import type { GalleryPhotos } from './photos.ts';
 import { redact } from './redact.ts';
 import { createTokenStore } from './token.ts';
 
@@ -15,6 +12,9 @@ import { createTokenStore } from './token.ts';
  * The Instagram gallery as the server serves it: fetched once, cached for `cacheSeconds`,
  * served stale while a background refresh runs, never more than one refresh in flight,
  * and never replaced by an empty or failed fetch. Failures back off instead of hammering.
+ * Pages show our own copies of the photos (`photos`): an album appears once a copy of one
+ * of its photos exists. The last good feed is kept on disk, so after a restart the gallery
+ * shows at once, even when Instagram can no longer be reached.
  */
 
 export type InstagramFeedOptions = {
@@ -22,6 +22,10 @@ export type InstagramFeedOptions = {
   readonly apiUrl: string;
   readonly cacheSeconds: number;
   readonly logger: Logger;
+  /** Our copies of the album photos: pages show these, never the CDN's URLs. */
+  readonly photos: GalleryPhotos;
+  /** Keeps the last good feed across restarts; undefined: memory only. */
+  readonly feedFile?: string;
   /** Keeps a renewed token across restarts (mode 0600); undefined: memory only. */
   readonly tokenFile?: string;
   /** Renew the long-lived token about daily (default true). */
@@ -55,6 +59,8 @@ const DEFAULT_BACKOFF: Backoff = {
 };
 
 export type InstagramFeed = Required<GallerySource> & {
+  /** Resolves when no photo download or resize is under way. */
+  photosIdle(): Promise<void>;
   /** Warms the cache. */
   start(): void;
   /** Cancels what is in flight; nothing runs afterwards. */
@@ -64,8 +70,6 @@ export type InstagramFeed = Required<GallerySource> & {
   /** Resolves when no refresh is in flight (without starting one). */
   idle(): Promise<void>;
 };
-
-type Feed = { readonly albums: readonly GalleryAlbum[]; readonly fetchedAt: number };
 
 const FEED_KEY = 'feed';
 
@@ -88,7 +92,15 @@ export function createInstagramFeed(options: InstagramFeedOptions): InstagramFee
   // `lastGood`. No check timer (checkperiod 0): expiry is checked on get().
   const cache = new NodeCache({ stdTTL: options.cacheSeconds, checkperiod: 0, useClones: false });
 
-  let lastGood: Feed | undefined;
+  const photos = options.photos;
+  let lastGood: Feed | undefined = options.feedFile
+    ? readFeedFile(options.feedFile, logger)
+    : undefined;
+  const listeners = new Set<() => void>();
+  const changed = () => {
+    for (const listener of listeners) listener();
+  };
+  photos.onChange(changed);
   let inflight: Promise<void> | undefined;
   let current: AbortController | undefined;
   let failures = 0;
@@ -122,7 +134,7 @@ export function createInstagramFeed(options: InstagramFeedOptions): InstagramFee
     }
   }
 
-  async function fetchAlbums(signal: AbortSignal): Promise<GalleryAlbum[]> {
+  async function fetchAlbums(signal: AbortSignal): Promise<FeedAlbum[]> {
     const items = [];
     let after: string | undefined;
     let pages = 0;
@@ -148,10 +160,10 @@ export function createInstagramFeed(options: InstagramFeedOptions): InstagramFee
         return undefined;
       }
     });
-    return albums.filter((a): a is GalleryAlbum => a !== undefined);
+    return albums.filter((a): a is FeedAlbum => a !== undefined);
   }
 
-  function succeeded(albums: GalleryAlbum[], ms: number) {
+  function succeeded(albums: FeedAlbum[], ms: number) {
     failures = 0;
     retryAt = 0;
     lastError = undefined;
@@ -163,7 +175,10 @@ export function createInstagramFeed(options: InstagramFeedOptions): InstagramFee
       lastGood = { albums, fetchedAt: now() };
       cache.set(FEED_KEY, lastGood);
       logger.info({ albums: albums.length, ms }, 'Instagram feed refreshed');
+      if (options.feedFile) void writeFeedFile(options.feedFile, lastGood, logger);
+      changed();
     }
+    photos.sync(lastGood.albums);
     if (options.renewToken !== false) void tokens.renewIfDue(client);
   }
 
@@ -191,27 +206,34 @@ export function createInstagramFeed(options: InstagramFeedOptions): InstagramFee
     logger.warn({ ...context, failures, retryInMs: wait }, 'Instagram feed refresh failed');
   }
 
-  /** The feed worth showing now: undefined when there is none, or all its photos expired. */
-  function usable(): GalleryAlbum[] | undefined {
-    if (!lastGood) return undefined;
-    const albums = unexpired(lastGood.albums, now());
-    return albums.length === 0 && lastGood.albums.length > 0 ? undefined : albums;
-  }
-
+  /**
+   * The feed as pages show it. Without a feed yet: 'loading' (or 'error'). With a feed whose
+   * photos have no copy yet: 'loading' while they are being fetched (a page never shows a
+   * broken image), else 'ready' with the albums whose photos have a copy.
+   */
   async function snapshot({ waitMs = 0 }: { waitMs?: number } = {}): Promise<GalleryState> {
-    const fresh = cache.get(FEED_KEY) !== undefined;
-    const albums = usable();
-    if (albums) {
-      if (!fresh) void refresh();
-      return { status: 'ready', albums };
+    const deadline = Date.now() + waitMs;
+    if (!lastGood) {
+      if (!inflight && now() < retryAt) return { status: 'error' };
+      const pending = refresh();
+      if (waitMs > 0) await within(pending, waitMs);
+      if (!lastGood) return inflight || !lastError ? { status: 'loading' } : { status: 'error' };
+    } else if (cache.get(FEED_KEY) === undefined) {
+      void refresh();
     }
-    if (!inflight && now() < retryAt) return { status: 'error' };
-    const pending = refresh();
-    if (waitMs > 0) await within(pending, waitMs);
-    const after = usable();
-    if (after) return { status: 'ready', albums: after };
-    if (inflight) return { status: 'loading' };
-    return lastError ? { status: 'error' } : { status: 'loading' };
+    const feed: Feed = lastGood;
+    let albums = photos.present(feed.albums);
+    // A caller that may wait (a crawler, /api/galeria) gets the copies being made now, so
+    // the albums it shows (and 'Ver más') are complete, within its time budget.
+    const left = deadline - Date.now();
+    if (photos.busy() && left > 0) {
+      await within(photos.idle(), left);
+      albums = photos.present(feed.albums);
+    }
+    if (albums.length === 0 && feed.albums.length > 0 && photos.busy()) {
+      return { status: 'loading' };
+    }
+    return { status: 'ready', albums };
   }
 
   function health(): GalleryHealth {
@@ -228,6 +250,7 @@ export function createInstagramFeed(options: InstagramFeedOptions): InstagramFee
       albums: lastGood?.albums.length ?? 0,
       lastError: lastError?.kind ?? null,
       retryAfter: retryAt > now() ? new Date(retryAt).toISOString() : null,
+      photos: photos.health(),
     };
   }
 
@@ -238,11 +261,19 @@ export function createInstagramFeed(options: InstagramFeedOptions): InstagramFee
     idle: async () => {
       await inflight;
     },
+    photosIdle: () => photos.idle(),
+    onChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
     start() {
+      // A feed kept from an earlier run: fetch what copies it still lacks (and prune).
+      if (lastGood) photos.sync(lastGood.albums);
       void refresh();
     },
     stop() {
       stopped = true;
+      photos.stop();
       current?.abort();
       tokens.stop();
       cache.close();

@@ -3,12 +3,18 @@ import type { GallerySource } from '../../client/gallery/types.ts';
 import type { Config } from '../config.ts';
 import type { Logger } from '../logger.ts';
 import { createInstagramFeed } from './feed.ts';
+import { photosDir } from './photo-store.ts';
+import { createGalleryPhotos } from './photos.ts';
 
 export { createGalleryApi } from './api.ts';
+export { servePhotos } from './photo-routes.ts';
 
 export type ServerGallery = Required<GallerySource> & { start(): void; stop(): void };
 
-/** The gallery for this configuration: the Instagram feed, or 'disabled' without a token. */
+/**
+ * The gallery for this configuration: the Instagram feed with our copies of its photos in
+ * DATA_DIR/photos, or 'disabled' without a token.
+ */
 export function createGallery(config: Config, logger: Logger): ServerGallery {
   const { token, apiUrl, cacheSeconds } = config.instagram;
   if (!token) return disabledGallery;
@@ -17,6 +23,8 @@ export function createGallery(config: Config, logger: Logger): ServerGallery {
     apiUrl,
     cacheSeconds,
     logger,
+    photos: createGalleryPhotos({ dir: photosDir(config.dataDir), logger }),
+    feedFile: join(config.dataDir, 'instagram-feed.json'),
     tokenFile: join(config.dataDir, 'instagram-token.json'),
   });
 }
@@ -30,7 +38,9 @@ export const disabledGallery: ServerGallery = {
     albums: 0,
     lastError: null,
     retryAfter: null,
+    photos: null,
   }),
+  onChange: () => () => {},
   start() {},
   stop() {},
 };

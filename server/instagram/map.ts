@@ -1,12 +1,20 @@
 import { business } from '../../client/content/business.ts';
-import {
-  GALLERY_PHOTOS_PER_ALBUM,
-  type GalleryAlbum,
-  type GalleryPhoto,
-} from '../../client/gallery/types.ts';
+import { GALLERY_PHOTOS_PER_ALBUM } from '../../client/gallery/types.ts';
 import type { ChildItem, MediaItem } from './client.ts';
 
-/** From raw API items to what the page renders: nothing else of the API reaches the browser. */
+/**
+ * From raw API items to the feed the server keeps. The CDN URL stays on the server: it is
+ * only where a photo is downloaded from (server/instagram/photos.ts); pages show our copies.
+ */
+
+export type FeedPhoto = { readonly id: string; readonly url: string; readonly alt: string };
+
+export type FeedAlbum = {
+  readonly id: string;
+  readonly permalink: string;
+  readonly caption: string;
+  readonly photos: readonly FeedPhoto[];
+};
 
 export const DEFAULT_ALT = `Trabajo realizado por ${business.name}`;
 const ALT_MAX = 120;
@@ -21,16 +29,16 @@ export function isAlbum(item: MediaItem): boolean {
  * `thumbnail_url`; a child without one is skipped), then the first two of those.
  * Returns undefined when no photo is left: such an album is not shown at all.
  */
-export function toAlbum(item: MediaItem, children: readonly ChildItem[]): GalleryAlbum | undefined {
+export function toAlbum(item: MediaItem, children: readonly ChildItem[]): FeedAlbum | undefined {
   const sources = children
-    .map((child) => ({ id: child.id, src: imageUrl(child) }))
-    .filter((c): c is { id: string; src: string } => c.src !== undefined)
+    .map((child) => ({ id: child.id, url: imageUrl(child) }))
+    .filter((c): c is { id: string; url: string } => c.url !== undefined)
     .slice(0, GALLERY_PHOTOS_PER_ALBUM);
   if (sources.length === 0) return undefined;
   const alt = altText(item.caption);
-  const photos: GalleryPhoto[] = sources.map(({ id, src }, i) => ({
+  const photos: FeedPhoto[] = sources.map(({ id, url }, i) => ({
     id,
-    src,
+    url,
     alt: sources.length > 1 ? `${alt} (foto ${i + 1} de ${sources.length})` : alt,
   }));
   return {
@@ -48,32 +56,6 @@ export function imageUrl(child: ChildItem): string | undefined {
 export function altText(caption: string | undefined): string {
   const text = (caption ?? '').replace(/\s+/g, ' ').trim();
   return text ? truncate(text, ALT_MAX) : DEFAULT_ALT;
-}
-
-/**
- * Instagram's CDN URLs are signed and stop working at `oe` (hex Unix seconds): a photo past
- * that would show as a broken image, so an old cached feed drops it.
- */
-export function isExpiredCdnUrl(src: string, nowMs: number): boolean {
-  let oe: string | null;
-  try {
-    oe = new URL(src).searchParams.get('oe');
-  } catch {
-    return true;
-  }
-  if (!oe || !/^[0-9a-f]{1,12}$/i.test(oe)) return false;
-  return Number.parseInt(oe, 16) * 1000 <= nowMs;
-}
-
-/** Albums still worth showing at `nowMs`: expired photos dropped, empty albums dropped. */
-export function unexpired(albums: readonly GalleryAlbum[], nowMs: number): GalleryAlbum[] {
-  const out: GalleryAlbum[] = [];
-  for (const album of albums) {
-    const photos = album.photos.filter((p) => !isExpiredCdnUrl(p.src, nowMs));
-    if (photos.length === album.photos.length) out.push(album);
-    else if (photos.length > 0) out.push({ ...album, photos });
-  }
-  return out;
 }
 
 /** Only http(s) URLs reach an href or src (never `javascript:` and the like). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderToString } from 'react-dom/server';
-import { Gallery, GALLERY_ERROR_TEXT } from '../../client/gallery/Gallery.tsx';
+import { Gallery, GALLERY_ERROR_TEXT, PHOTO_SIZES } from '../../client/gallery/Gallery.tsx';
 import { isGalleryState } from '../../client/gallery/fetch-gallery.ts';
 import type { GalleryAlbum, GalleryState } from '../../client/gallery/types.ts';
 import { business } from '../../client/content/business.ts';
@@ -14,12 +14,18 @@ function sampleAlbums(n: number): GalleryAlbum[] {
     photos: [
       {
         id: `${i}a`,
-        src: `https://scontent.cdninstagram.com/${i}a.jpg?oe=FFFFFFFF`,
+        src: `/fotos/${i}a-360.webp`,
+        srcSet: `/fotos/${i}a-180.webp 180w, /fotos/${i}a-360.webp 360w, /fotos/${i}a-540.webp 540w`,
+        width: 360,
+        height: 450,
         alt: `Foto ${i}a`,
       },
       {
         id: `${i}b`,
-        src: `https://scontent.cdninstagram.com/${i}b.jpg?oe=FFFFFFFF`,
+        src: `/fotos/${i}b-360.webp`,
+        srcSet: `/fotos/${i}b-180.webp 180w, /fotos/${i}b-360.webp 360w, /fotos/${i}b-540.webp 540w`,
+        width: 360,
+        height: 450,
         alt: `Foto ${i}b`,
       },
     ],
@@ -59,15 +65,28 @@ describe('<Gallery> on the server', () => {
     const img = /<img [^>]*>/.exec(html)?.[0] ?? '';
     for (const attr of [
       'class="gallery__photo"',
-      'src="https://scontent.cdninstagram.com/0a.jpg?oe=FFFFFFFF"',
+      'src="/fotos/0a-360.webp"',
+      'srcSet="/fotos/0a-180.webp 180w, /fotos/0a-360.webp 360w, /fotos/0a-540.webp 540w"',
+      `sizes="${PHOTO_SIZES.pair}"`,
       'alt="Foto 0a"',
-      'width="320"',
-      'height="320"',
+      'width="360"',
+      'height="450"',
       'loading="lazy"',
       'decoding="async"',
     ]) {
       expect(img).toContain(attr);
     }
+    expect(html).not.toMatch(/cdninstagram|fbcdn/);
+  });
+
+  it('a one-photo album sizes its photo for the whole tile', () => {
+    const [album] = sampleAlbums(1);
+    const html = render({
+      status: 'ready',
+      albums: [{ ...album!, photos: album!.photos.slice(0, 1) }],
+    });
+    expect(html).toContain(`sizes="${PHOTO_SIZES.single}"`);
+    expect(PHOTO_SIZES.single).not.toBe(PHOTO_SIZES.pair);
   });
 
   it('escapes captions', () => {
@@ -121,6 +140,15 @@ describe('isGalleryState (what the browser accepts from /api/galeria)', () => {
       { status: 'ready' },
       { status: 'ready', albums: [{ id: 1 }] },
       { status: 'ready', albums: [{ ...sampleAlbums(1)[0], photos: [{ id: 'x', src: 1 }] }] },
+      {
+        status: 'ready',
+        albums: [
+          {
+            ...sampleAlbums(1)[0],
+            photos: [{ id: 'x', src: '/fotos/x.webp', alt: 'a', srcSet: '' }],
+          },
+        ],
+      },
     ]) {
       expect(isGalleryState(value)).toBe(false);
     }

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -6,17 +6,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAKE_TOKEN, startFakeInstagram, type FakeInstagram } from '../fixtures/fake-instagram.ts';
 import { watchPage } from '../helpers/browser.ts';
 import { builtSite } from '../helpers/site.ts';
+import { projectRoot } from '../../server/paths.ts';
 
 /**
  * The gallery in a real browser, on the production build (`npm run build` first), against
- * the fake Instagram API. The fake answers slowly at first, so the first page is rendered
- * while the feed is still loading and the browser has to fetch it from /api/galeria.
+ * the fake Instagram API and its CDN of real JPEGs. The fake answers slowly at first, so the
+ * first page is rendered while the feed is still loading and the browser has to fetch it
+ * from /api/galeria, which waits for the first albums' copies. Screenshots of the gallery at
+ * 390 and 1280 px go to tests/.artifacts/gallery/.
  */
 let fake: FakeInstagram;
 let dataDir: string;
 
 beforeAll(async () => {
   fake = await startFakeInstagram({ albums: 12, pageSize: 50, delayMs: 700 });
+  await fake.prepareCdn(); // a real CDN answers at once: the server's own work is measured
   dataDir = mkdtempSync(join(tmpdir(), 'gallery-browser-'));
 });
 
@@ -71,6 +75,7 @@ describe('gallery in the browser (390 px wide)', () => {
   });
 
   it('"Ver más" shows 5 more in place: 5, 10, 12, then the button is gone', async () => {
+    await allCopiesStored();
     const { page, problems, close } = await openPhone();
     try {
       await page.goto(`${site.url}/`);
@@ -100,9 +105,10 @@ describe('gallery in the browser (390 px wide)', () => {
     } finally {
       await close();
     }
-  });
+  }, 60_000);
 
   it('without JavaScript, "Ver más" is a link the server honours', async () => {
+    await allCopiesStored();
     const { page, close } = await openPhone({ javaScriptEnabled: false });
     try {
       await page.goto(`${site.url}/`);
@@ -117,22 +123,125 @@ describe('gallery in the browser (390 px wide)', () => {
     } finally {
       await close();
     }
-  });
+  }, 60_000);
 
-  it('the browser never talks to the Instagram API, and never sees the token', async () => {
+  it('the browser never talks to Instagram (API or CDN), and never sees the token', async () => {
     const { page, close } = await openPhone();
     const apiCalls: string[] = [];
     page.on('request', (r) => {
-      if (r.url().startsWith(fake.url) && !r.url().includes('/cdn/')) apiCalls.push(r.url());
+      if (r.url().startsWith(fake.url)) apiCalls.push(r.url());
     });
     try {
       const response = await page.goto(`${site.url}/`);
       expect(((await response?.text()) ?? '').includes(FAKE_TOKEN)).toBe(false);
       const api = await page.evaluate(() => fetch('/api/galeria').then((r) => r.text()));
       expect(api.includes(FAKE_TOKEN)).toBe(false);
+      await page.locator('#testimonials').scrollIntoViewIfNeeded();
+      await page.waitForLoadState('networkidle');
       expect(apiCalls).toEqual([]);
     } finally {
       await close();
     }
   });
+});
+
+/** Every album photo of the feed (12 albums, 2 each) has its copy. */
+async function allCopiesStored() {
+  await expect
+    .poll(
+      async () => {
+        const health = await (await fetch(`${site.url}/healthz`)).json();
+        return health.instagram.photos;
+      },
+      { timeout: 60_000, interval: 250 },
+    )
+    .toMatchObject({ stored: 24, pending: 0 });
+}
+
+describe.each([
+  { label: 'phone', width: 390, height: 844, dpr: 3, chosen: '540w' },
+  { label: 'desktop', width: 1280, height: 900, dpr: 1, chosen: '180w' },
+])('gallery photos at $width px (DPR $dpr)', ({ label, width, height, dpr, chosen }) => {
+  it('our copies at the right width, no layout shift, no CSP violation', async () => {
+    await allCopiesStored();
+    const context = await site.newContext({
+      viewport: { width, height },
+      deviceScaleFactor: dpr,
+      isMobile: width < 500,
+    });
+    const page = await context.newPage();
+    const problems = await watchPage(page, site.url);
+    await page.addInitScript(() => {
+      const w = window as unknown as { __cls: number; __csp: string[] };
+      w.__cls = 0;
+      w.__csp = [];
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) {
+          w.__cls += entry.value;
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+      document.addEventListener('securitypolicyviolation', (e) =>
+        w.__csp.push(`${e.violatedDirective} ${e.blockedURI}`),
+      );
+    });
+    const photoBytes = new Map<string, number>();
+    page.on('response', async (response) => {
+      if (!response.url().includes('/fotos/')) return;
+      photoBytes.set(response.url(), (await response.body()).length);
+    });
+    try {
+      await page.goto(`${site.url}/`);
+      // Walk down to the gallery like a visitor, so the lazy photos load.
+      for (let y = 0; y < 6; y++) {
+        await page.mouse.wheel(0, height * 0.8);
+        await page.waitForTimeout(150);
+      }
+      await page.locator('#testimonials').scrollIntoViewIfNeeded();
+      await expect
+        .poll(() =>
+          page.$$eval('.gallery__photo', (imgs) =>
+            imgs.every(
+              (img) =>
+                (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0,
+            ),
+          ),
+        )
+        .toBe(true);
+
+      const photos = await page.$$eval('.gallery__photo', (imgs) =>
+        imgs.map((img) => {
+          const i = img as HTMLImageElement;
+          const box = i.getBoundingClientRect();
+          return { current: i.currentSrc, srcset: i.srcset, width: box.width, height: box.height };
+        }),
+      );
+      expect(photos).toHaveLength(10);
+      for (const photo of photos) {
+        expect(new URL(photo.current).pathname).toMatch(/^\/fotos\/[0-9a-f]{32}\.webp$/);
+        const candidate = photo.srcset
+          .split(', ')
+          .find((c) => c.startsWith(new URL(photo.current).pathname));
+        expect(candidate?.split(' ')[1]).toBe(chosen);
+        expect(Math.abs(photo.width - photo.height)).toBeLessThan(1); // square tiles
+      }
+      const { cls, csp } = await page.evaluate(() => {
+        const w = window as unknown as { __cls: number; __csp: string[] };
+        return { cls: w.__cls, csp: w.__csp };
+      });
+      expect(cls).toBeLessThan(0.001);
+      expect(csp).toEqual([]);
+      expect(problems).toEqual([]);
+      expect(photoBytes.size).toBeGreaterThanOrEqual(10);
+      const total = [...photoBytes.values()].reduce((a, b) => a + b, 0);
+      expect(total).toBeLessThan(600 * 1024);
+
+      const dir = join(projectRoot, 'tests/.artifacts/gallery');
+      mkdirSync(dir, { recursive: true });
+      await page
+        .locator('.gallery')
+        .screenshot({ path: join(dir, `gallery-${label}-${width}.png`) });
+    } finally {
+      await context.close();
+    }
+  }, 90_000);
 });

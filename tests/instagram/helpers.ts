@@ -1,6 +1,8 @@
 import { Writable } from 'node:stream';
 import { pino, type Logger } from 'pino';
 import { createInstagramFeed, type InstagramFeedOptions } from '../../server/instagram/feed.ts';
+import type { FeedAlbum } from '../../server/instagram/map.ts';
+import type { GalleryPhotos } from '../../server/instagram/photos.ts';
 import { FAKE_TOKEN, type FakeInstagram } from '../fixtures/fake-instagram.ts';
 
 export type LogRecord = { level: number; msg?: string; [key: string]: unknown };
@@ -37,6 +39,38 @@ export function testClock(start = Date.parse('2025-06-02T12:00:00Z')) {
 /** Feeds made here are stopped by `stopAll()` (afterEach). */
 const feeds: { stop(): void }[] = [];
 
+/**
+ * For tests of the feed itself (paging, caching, back-off, tokens): every photo counts as
+ * copied at once, at `/fotos/<id>.webp`, and nothing is downloaded. The real pipeline is
+ * tested in photos.test.ts, routes and the browser tests.
+ */
+export function everyPhotoCopied(): GalleryPhotos & { synced: (readonly FeedAlbum[])[] } {
+  const synced: (readonly FeedAlbum[])[] = [];
+  return {
+    synced,
+    sync: (albums) => void synced.push(albums),
+    present: (albums) =>
+      albums.map((album) => ({
+        id: album.id,
+        permalink: album.permalink,
+        caption: album.caption,
+        photos: album.photos.map((p) => ({
+          id: p.id,
+          alt: p.alt,
+          src: `/fotos/${p.id}.webp`,
+          srcSet: `/fotos/${p.id}.webp 360w`,
+          width: 360,
+          height: 450,
+        })),
+      })),
+    busy: () => false,
+    idle: async () => {},
+    health: () => ({ stored: 0, bytes: 0, pending: 0, failing: 0 }),
+    onChange: () => () => {},
+    stop() {},
+  };
+}
+
 export function feedFor(
   fake: FakeInstagram,
   options: Partial<Omit<InstagramFeedOptions, 'logger'>> = {},
@@ -47,6 +81,7 @@ export function feedFor(
     apiUrl: fake.url,
     cacheSeconds: 900,
     logger: logs.logger,
+    photos: everyPhotoCopied(),
     renewToken: false,
     callTimeoutMs: 2_000,
     refreshBudgetMs: 5_000,

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  altText,
-  DEFAULT_ALT,
-  isExpiredCdnUrl,
-  toAlbum,
-  unexpired,
-} from '../../server/instagram/map.ts';
+import { altText, DEFAULT_ALT, toAlbum } from '../../server/instagram/map.ts';
 import { redact } from '../../server/instagram/redact.ts';
 import type { MediaItem } from '../../server/instagram/client.ts';
 
@@ -29,7 +23,7 @@ describe('toAlbum', () => {
       img('2', 'https://cdn.test/2.jpg'),
       img('3', 'https://cdn.test/3.jpg'),
     ]);
-    expect(result?.photos.map((p) => p.src)).toEqual([
+    expect(result?.photos.map((p) => p.url)).toEqual([
       'https://cdn.test/v.jpg',
       'https://cdn.test/2.jpg',
     ]);
@@ -46,7 +40,7 @@ describe('toAlbum', () => {
       img('4', 'https://cdn.test/4.jpg'),
     ]);
     expect(result?.photos).toEqual([
-      { id: '4', src: 'https://cdn.test/4.jpg', alt: 'Parabrisas nuevo para Fiat Cronos' },
+      { id: '4', url: 'https://cdn.test/4.jpg', alt: 'Parabrisas nuevo para Fiat Cronos' },
     ]);
   });
 
@@ -75,32 +69,6 @@ describe('altText', () => {
   it('falls back to a description of the shop', () => {
     expect(altText(undefined)).toBe(DEFAULT_ALT);
     expect(altText('   ')).toBe(DEFAULT_ALT);
-  });
-});
-
-describe('signed CDN URLs', () => {
-  const at = (seconds: number) =>
-    `https://scontent.cdninstagram.com/v/x.jpg?stp=dst&oe=${seconds.toString(16).toUpperCase()}`;
-  const now = Date.parse('2025-06-02T12:00:00Z');
-
-  it('reads the hex expiry in `oe`', () => {
-    expect(isExpiredCdnUrl(at(now / 1000 + 60), now)).toBe(false);
-    expect(isExpiredCdnUrl(at(now / 1000 - 60), now)).toBe(true);
-    expect(isExpiredCdnUrl('https://cdn.test/no-expiry.jpg', now)).toBe(false);
-  });
-
-  it('drops expired photos and albums left empty', () => {
-    const photo = (id: string, src: string) => ({ id, src, alt: 'x' });
-    const albums = [
-      { id: 'a', permalink: 'p', caption: '', photos: [photo('1', at(now / 1000 - 1))] },
-      {
-        id: 'b',
-        permalink: 'p',
-        caption: '',
-        photos: [photo('2', at(now / 1000 - 1)), photo('3', at(now / 1000 + 99))],
-      },
-    ];
-    expect(unexpired(albums, now)).toEqual([{ ...albums[1], photos: [albums[1]!.photos[1]] }]);
   });
 });
 

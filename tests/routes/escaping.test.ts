@@ -23,7 +23,16 @@ const gallery: GallerySource = {
         id: '1',
         permalink: 'https://www.instagram.com/p/abc/',
         caption: `Trabajo ${EVIL} \u2028 fin`,
-        photos: [{ id: '2', src: 'https://scontent.cdninstagram.com/a.jpg', alt: `Foto ${EVIL}` }],
+        photos: [
+          {
+            id: '2',
+            src: '/fotos/0123456789abcdef0123456789abcdef.webp',
+            srcSet: '/fotos/0123456789abcdef0123456789abcdef.webp 360w',
+            width: 360,
+            height: 450,
+            alt: `Foto ${EVIL}`,
+          },
+        ],
       },
     ],
   }),

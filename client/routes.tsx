@@ -5,7 +5,7 @@ import { Shell } from './components/Shell.tsx';
 import type { RootData } from './components/PageMeta.tsx';
 import { CATALOGUE_PATH } from './content/navigation.ts';
 import { PageError, RootError, notFoundLoader } from './pages/ErrorPages.tsx';
-import { HomePage, loader as homeLoader } from './pages/HomePage.tsx';
+import { ALBUMS_PARAM, HomePage, loader as homeLoader } from './pages/HomePage.tsx';
 import { ProductPage, loader as productLoader } from './pages/ProductPage.tsx';
 import { CataloguePage, loader as catalogueLoader, pickerLoader } from './pages/CataloguePage.tsx';
 import { AboutPage } from './pages/AboutPage.tsx';
@@ -26,11 +26,29 @@ function brandLoader({ params, context }: LoaderFunctionArgs) {
   return redirect(brand ? `${CATALOGUE_PATH}#${brand.slug}` : CATALOGUE_PATH, 301);
 }
 
+/**
+ * A route's `handle`: the query parameters its page reads. The server renders and keeps one
+ * page per path and these parameters; it never shows the page any other parameter
+ * (`?utm_source=…`), so a page that reads one must list it here.
+ */
+const reads = (...searchParams: string[]) => ({ searchParams });
+
 /** The pages (each with an id: the browser matches them again to hydrate), inside a pathless route whose error element keeps the navigation around. */
 export const pageRoutes: RouteObject[] = [
-  { id: 'home', index: true, loader: homeLoader, element: <HomePage /> },
+  {
+    id: 'home',
+    index: true,
+    loader: homeLoader,
+    element: <HomePage />,
+    handle: reads(ALBUMS_PARAM),
+  },
   { id: 'catalogue', path: 'parabrisas', loader: catalogueLoader, element: <CataloguePage /> },
-  { id: 'picker', path: 'parabrisas/buscar', loader: pickerLoader },
+  {
+    id: 'picker',
+    path: 'parabrisas/buscar',
+    loader: pickerLoader,
+    handle: reads('marca', 'modelo'),
+  },
   { id: 'brands', path: 'parabrisa', loader: () => redirect(CATALOGUE_PATH, 301) },
   { id: 'brand', path: 'parabrisa/:marca', loader: brandLoader },
   {
@@ -43,7 +61,13 @@ export const pageRoutes: RouteObject[] = [
   { id: 'models', path: 'models', element: <ModelsPage /> },
   { id: 'testimonials', path: 'testimonials', element: <TestimonialsPage /> },
   { id: 'team', path: 'team', element: <TeamPage /> },
-  { id: 'contact', path: 'contact', action: contactAction, element: <ContactPage /> },
+  {
+    id: 'contact',
+    path: 'contact',
+    action: contactAction,
+    element: <ContactPage />,
+    handle: reads('enviado'),
+  },
   { id: 'not-found', path: '*', loader: notFoundLoader, element: null },
 ];
 

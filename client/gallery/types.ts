@@ -39,4 +39,6 @@ export interface GallerySource {
   snapshot(options?: { waitMs?: number }): Promise<GalleryState>;
   /** Server only: the feed's state for /healthz. */
   health?(): GalleryHealth;
+  /** Server only: calls `listener` when what snapshot() answers has changed; returns an unsubscribe. */
+  onChange?(listener: () => void): () => void;
 }

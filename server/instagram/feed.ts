@@ -96,6 +96,10 @@ export function createInstagramFeed(options: InstagramFeedOptions): InstagramFee
   let retryAt = 0;
   let tokenInvalidReported = false;
   let stopped = false;
+  const listeners = new Set<() => void>();
+  function changed() {
+    for (const listener of listeners) listener();
+  }
 
   function refresh(): Promise<void> {
     if (inflight) return inflight;
@@ -160,9 +164,11 @@ export function createInstagramFeed(options: InstagramFeedOptions): InstagramFee
       logger.warn('Instagram returned no albums: keeping the previous feed');
       cache.set(FEED_KEY, lastGood);
     } else {
+      const before = lastGood;
       lastGood = { albums, fetchedAt: now() };
       cache.set(FEED_KEY, lastGood);
       logger.info({ albums: albums.length, ms }, 'Instagram feed refreshed');
+      if (!before || JSON.stringify(before.albums) !== JSON.stringify(albums)) changed();
     }
     if (options.renewToken !== false) void tokens.renewIfDue(client);
   }
@@ -170,6 +176,8 @@ export function createInstagramFeed(options: InstagramFeedOptions): InstagramFee
   function failed(error: InstagramError) {
     failures += 1;
     lastError = error;
+    // Without an earlier good feed, the gallery now shows the error message.
+    if (!lastGood && failures === 1) changed();
     const context = { kind: error.kind, code: error.details.code, reason: error.message };
     if (error.kind === 'token-invalid') {
       retryAt = now() + backoff.tokenInvalidMs;
@@ -235,6 +243,10 @@ export function createInstagramFeed(options: InstagramFeedOptions): InstagramFee
     snapshot,
     health,
     refresh,
+    onChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
     idle: async () => {
       await inflight;
     },

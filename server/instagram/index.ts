@@ -31,6 +31,7 @@ export const disabledGallery: ServerGallery = {
     lastError: null,
     retryAfter: null,
   }),
+  onChange: () => () => {},
   start() {},
   stop() {},
 };

@@ -58,11 +58,19 @@ export async function prepareResponse(
  * Accept-Encoding). Any coding with q > 0 is acceptable; among those the smallest wins.
  */
 export function chooseEncoding(req: Request): Encoding {
-  if (!req.headers['accept-encoding']) return 'identity';
-  const accepted = new Negotiator(req).encodings(['br', 'gzip']);
-  if (accepted.includes('br')) return 'br';
-  return accepted.includes('gzip') ? 'gzip' : 'identity';
+  const header = req.headers['accept-encoding'];
+  if (!header) return 'identity';
+  // Browsers send a handful of distinct headers: parse each once.
+  let chosen = chosenFor.get(header);
+  if (chosen === undefined) {
+    const accepted = new Negotiator(req).encodings(['br', 'gzip']);
+    chosen = accepted.includes('br') ? 'br' : accepted.includes('gzip') ? 'gzip' : 'identity';
+    if (chosenFor.size >= 100) chosenFor.clear();
+    chosenFor.set(header, chosen);
+  }
+  return chosen;
 }
+const chosenFor = new Map<string, Encoding>();
 
 /** Sends `prepared` in the encoding the request accepts; a matching If-None-Match gets 304. */
 export function sendPrepared(req: Request, res: Response, prepared: PreparedResponse): void {

@@ -37,6 +37,9 @@ export const queryParams = {
   albums: 'albumes',
   /** `/contact?enviado=1`: the confirmation after a message was stored. */
   sent: 'enviado',
+  /** The model picker's plain GET form (`/parabrisas/buscar?marca=…&modelo=…`). */
+  pickerBrand: 'marca',
+  pickerModel: 'modelo',
 } as const;
 
 /**

@@ -13,7 +13,7 @@ import { TestimonialsPage } from './pages/TestimonialsPage.tsx';
 import { TeamPage } from './pages/TeamPage.tsx';
 import { ContactPage } from './pages/ContactPage.tsx';
 import { contactAction } from './contact/action.ts';
-import { paths, routePath } from './paths.ts';
+import { paths, queryParams, routePath } from './paths.ts';
 
 export function rootLoader({ context }: AppLoaderArgs): RootData {
   const { siteUrl, reviewsWidgetUrl } = context;
@@ -26,16 +26,34 @@ function brandLoader({ params, context }: AppLoaderArgs) {
   return redirect(brand ? `${paths.priceList}#${brand.slug}` : paths.priceList, 301);
 }
 
+/**
+ * A route's `handle`: the query parameters its page reads. The server renders and keeps one
+ * page per path and these parameters; it never shows the page any other parameter
+ * (`?utm_source=…`), so a page that reads one must list it here.
+ */
+const reads = (...searchParams: string[]) => ({ searchParams });
+
 /** The pages (each with an id: the browser matches them again to hydrate), inside a pathless route whose error element keeps the navigation around. */
 export const pageRoutes: DataRouteObject[] = [
-  { id: 'home', index: true, loader: homeLoader, element: <HomePage /> },
+  {
+    id: 'home',
+    index: true,
+    loader: homeLoader,
+    element: <HomePage />,
+    handle: reads(queryParams.albums),
+  },
   {
     id: 'price-list',
     path: routePath(paths.priceList),
     loader: priceListLoader,
     element: <PriceListPage />,
   },
-  { id: 'picker', path: routePath(paths.picker), loader: pickerLoader },
+  {
+    id: 'picker',
+    path: routePath(paths.picker),
+    loader: pickerLoader,
+    handle: reads(queryParams.pickerBrand, queryParams.pickerModel),
+  },
   { id: 'brands', path: routePath(paths.brands), loader: () => redirect(paths.priceList, 301) },
   { id: 'brand', path: routePath(paths.brand(':marca')), loader: brandLoader },
   {
@@ -53,6 +71,7 @@ export const pageRoutes: DataRouteObject[] = [
     path: routePath(paths.contact),
     action: contactAction,
     element: <ContactPage />,
+    handle: reads(queryParams.sent),
   },
   { id: 'not-found', path: '*', loader: notFoundLoader, element: null },
 ];

@@ -1,6 +1,5 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
 import compression from 'compression';
-import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { isbot } from 'isbot';
@@ -25,9 +24,11 @@ import { clientDistDir } from './paths.ts';
 import { renderDocument } from './render.tsx';
 import { robotsTxt, sitemapXml } from './seo.ts';
 import { requestLog } from './request-log.ts';
-import { securityHeaders } from './security.ts';
+import { contentSecurityPolicy, securityHeaders } from './security.ts';
 import { hashedAssets } from './static-assets.ts';
-import { PageCache } from './page-cache.ts';
+import { PageCache, type DataSource } from './page-cache.ts';
+import { prepareResponse, sendPrepared } from './prepared-response.ts';
+import { allowedMethods } from './methods.ts';
 
 export type AppDeps = {
   readonly catalogue: CatalogueLookup;
@@ -42,6 +43,11 @@ export type AppDeps = {
   readonly contact?: ContactService;
   /** POST /contact per client; default 5 per 10 minutes. */
   readonly contactRateLimit?: RateLimit;
+  /**
+   * Finished pages (default: a new one, none in development). Whoever changes a data
+   * source calls `pages.invalidate(source)`; the gallery's changes are wired here.
+   */
+  readonly pages?: PageCache;
 };
 
 export type App = express.Express;
@@ -50,23 +56,34 @@ export function createApp(config: Config, deps: AppDeps): App {
   const { logger, catalogue } = deps;
   const assets = deps.assets ?? readClientAssets(clientDistDir);
   const getHandler = handlerFactory(deps.routes ?? appRoutes);
-  const sitemap = sitemapXml(config.siteUrl, catalogue);
-  const robots = robotsTxt(config.siteUrl);
-  // Development re-renders every request (sources change); builds reuse rendered pages.
-  const pageCache = deps.devMiddleware ? undefined : new PageCache();
+  // Development re-renders every request (sources change); builds reuse finished pages.
+  const pageCache = deps.devMiddleware
+    ? undefined
+    : (deps.pages ??
+      new PageCache({ maxAgeMs: { gallery: config.instagram.cacheSeconds * 1000 } }));
+  if (pageCache) deps.gallery.onChange?.(() => pageCache.invalidate('gallery'));
+  const csp = contentSecurityPolicy(config);
 
   const app = express();
   app.disable('x-powered-by');
   // Behind a CDN or reverse proxy: trust its X-Forwarded-* (client IP for rate limits).
   app.set('trust proxy', 'loopback, linklocal, uniquelocal');
 
-  app.use((req, res, next) => {
-    res.locals.nonce = randomBytes(16).toString('base64');
-    next();
-  });
   app.use(requestLog(logger));
+  app.use(allowedMethods);
   // In development Vite injects inline scripts and styles; the policy applies to builds.
-  if (!deps.devMiddleware) app.use(securityHeaders(config));
+  if (!deps.devMiddleware) app.use(securityHeaders(csp));
+  app.use(rejectMalformedUrl);
+  // A kept page costs a map lookup: no router, no JSON, no compression.
+  if (pageCache) {
+    app.use((req, res, next) => {
+      if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+      const q = req.originalUrl.indexOf('?');
+      const page = pageCache.get(req.path, q < 0 ? '' : req.originalUrl.slice(q + 1));
+      if (page) sendPrepared(req, res, page.response);
+      else next();
+    });
+  }
 
   app.get(paths.health, (_req, res) => {
     // 503 while draining on shutdown, so a load balancer stops sending traffic here.
@@ -98,14 +115,32 @@ export function createApp(config: Config, deps: AppDeps): App {
     topLevel.has(req.path.split('/')[1] ?? '') ? publicFiles(req, res, next) : next(),
   );
 
-  app.get(paths.robots, (_req, res) => {
-    res.type('text/plain').set('Cache-Control', 'public, max-age=3600').send(robots);
-  });
-  app.get(paths.sitemap, (_req, res) => {
-    res.type('application/xml').set('Cache-Control', 'public, max-age=3600').send(sitemap);
-  });
-
-  app.use(rejectMalformedUrl);
+  /** Site files are pages too: built once, compressed once, revalidated with their ETag. */
+  const siteFile =
+    (path: string, type: string, sources: DataSource[], body: () => string) =>
+    async (req: Request, res: Response) => {
+      const build = async () => ({
+        response: await prepareResponse(
+          200,
+          { 'Content-Type': type, 'Cache-Control': 'public, max-age=3600' },
+          body(),
+        ),
+        sources: new Set(sources),
+        searchParams: [],
+      });
+      const file = pageCache ? await pageCache.getOrBuild(path, path, build) : await build();
+      if (file) sendPrepared(req, res, file.response);
+    };
+  app.get(
+    paths.robots,
+    siteFile(paths.robots, 'text/plain; charset=utf-8', [], () => robotsTxt(config.siteUrl)),
+  );
+  app.get(
+    paths.sitemap,
+    siteFile(paths.sitemap, 'application/xml; charset=utf-8', ['catalogue'], () =>
+      sitemapXml(config.siteUrl, catalogue),
+    ),
+  );
 
   const contact = deps.contact ?? storeOnlyContactService(config.dataDir, logger);
   app.post(
@@ -114,22 +149,26 @@ export function createApp(config: Config, deps: AppDeps): App {
   );
   app.use(createGalleryApi(deps.gallery));
 
+  const visitorContext: AppContext = {
+    siteUrl: config.siteUrl,
+    reviewsWidgetUrl: config.reviewsWidgetUrl,
+    catalogue,
+    gallery: deps.gallery,
+    isBot: false,
+    galleryWaitMs: 0,
+    contact,
+  };
+  const botContext: AppContext = {
+    ...visitorContext,
+    isBot: true,
+    galleryWaitMs: config.botWaitMs,
+  };
   app.all('/{*splat}', async (req, res) => {
-    const bot = isbot(req.get('user-agent') ?? '');
-    const context: AppContext = {
-      siteUrl: config.siteUrl,
-      reviewsWidgetUrl: config.reviewsWidgetUrl,
-      catalogue,
-      gallery: deps.gallery,
-      isBot: bot,
-      galleryWaitMs: bot ? config.botWaitMs : 0,
-      contact,
-    };
     await renderDocument(req, res, {
       handler: await getHandler(),
-      context,
+      context: isbot(req.get('user-agent') ?? '') ? botContext : visitorContext,
       assets,
-      nonce: res.locals.nonce,
+      csp,
       production: config.production,
       timeoutMs: config.renderTimeoutMs,
       logger: res.locals.log,

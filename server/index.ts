@@ -1,6 +1,6 @@
 /** Production entry: read the environment, load the catalogue, listen, shut down cleanly. */
 import { readConfig } from './config.ts';
-import { createLogger } from './logger.ts';
+import { asyncStdout, createLogger } from './logger.ts';
 import { loadCatalogue } from './catalogue.ts';
 import { catalogueFile } from './paths.ts';
 import { createApp } from './app.ts';
@@ -9,7 +9,16 @@ import { startContact } from './contact/index.ts';
 
 function main() {
   const config = readConfig();
-  const logger = createLogger(config.logLevel);
+  const stdout = asyncStdout();
+  const logger = createLogger(config.logLevel, stdout);
+  /** Exits after writing the log lines still buffered. */
+  const exit = (code: number) => {
+    try {
+      stdout.flushSync();
+    } finally {
+      process.exit(code);
+    }
+  };
   const catalogue = loadCatalogue(catalogueFile);
   const gallery = createGallery(config, logger);
   gallery.start();
@@ -19,7 +28,7 @@ function main() {
   const server = app.listen(config.port, (error?: Error) => {
     if (error) {
       logger.fatal({ err: error, port: config.port }, 'cannot listen');
-      process.exit(1);
+      exit(1);
     }
     logger.info(
       { port: config.port, siteUrl: config.siteUrl, models: catalogue.modelCount },
@@ -36,10 +45,10 @@ function main() {
     gallery.stop();
     // A send in progress gets to record 'sent' before exit (else it is e-mailed again).
     const closed = new Promise((resolve) => server.close(resolve));
-    void Promise.all([closed, contact.stop()]).then(() => process.exit(0));
+    void Promise.all([closed, contact.stop()]).then(() => exit(0));
     setTimeout(() => {
       logger.warn('requests still open after 10 s; exiting anyway');
-      process.exit(0);
+      exit(0);
     }, 10_000).unref();
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
@@ -51,7 +60,7 @@ function main() {
   );
   process.on('uncaughtException', (error) => {
     logger.fatal({ err: error }, 'uncaught exception');
-    process.exit(1);
+    exit(1);
   });
 }
 

@@ -28,3 +28,11 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
     destination,
   );
 }
+
+/**
+ * stdout written asynchronously: a log line no longer blocks the request that wrote it
+ * (measured in docs/decisions/2026-11-22-page-identity.md). Call flushSync() before exiting.
+ */
+export function asyncStdout(): ReturnType<typeof pino.destination> {
+  return pino.destination({ dest: 1, sync: false });
+}

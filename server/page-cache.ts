@@ -1,39 +1,137 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
+import type { PreparedResponse } from './prepared-response.ts';
+
+/** The data a page can show; a change to one rebuilds exactly the pages that read it. */
+export type DataSource = 'catalogue' | 'gallery';
+
+export type CachedPage = {
+  readonly response: PreparedResponse;
+  /** What the page read while it was built (see render.tsx, trackReads). */
+  readonly sources: ReadonlySet<DataSource>;
+  /** The query parameters the page reads (route handles); any other one is ignored. */
+  readonly searchParams: readonly string[];
+};
+
+export type PageCacheOptions = {
+  /** Bytes of page bodies kept (identity + br + gzip), least recently used first out. */
+  readonly maxBytes?: number;
+  /** Pages reading a source are rebuilt at least this often (e.g. expiring photo URLs). */
+  readonly maxAgeMs?: Partial<Record<DataSource, number>>;
+};
+
+/** 32 MiB: about 700 pages like the home page (30 KB + 6 KB gzip + 5 KB br each). */
+export const DEFAULT_MAX_BYTES = 32 * 1024 * 1024;
+
+type Entry = { readonly page: CachedPage; readonly path: string };
 
 /**
- * Rendered documents, kept so that the same page with the same data is rendered once.
- * A page is a pure function of its URL, status and router data (catalogue, gallery
- * snapshot), so those make the key; the per-request CSP nonce is left as a slot that
- * each response fills in. Least recently used entries go first.
+ * Finished pages, one per page identity: the path plus the query parameters its route
+ * reads. `?utm_source=…`, `?fbclid=…` or `?x=1` on a cached path find the same page without
+ * touching the router. Concurrent requests for a page not yet built share one build.
+ * Why and what was measured: docs/decisions/2026-11-22-page-identity.md
  */
 export class PageCache {
-  /** Random per process, so no page content can imitate it. */
-  readonly nonceSlot = `nonce-slot-${randomBytes(12).toString('hex')}`;
-  private readonly pages = new Map<string, string>();
+  private readonly pages: LRUCache<string, Entry>;
+  /** Per path with at least one kept page: the query parameters its route reads. */
+  private readonly paths = new Map<string, { params: readonly string[]; pages: number }>();
+  private readonly building = new Map<string, Promise<CachedPage | undefined>>();
+  /** Bumped by invalidate(): a build that read a source invalidated meanwhile is not kept. */
+  private readonly generation: Record<DataSource, number> = { catalogue: 0, gallery: 0 };
+  private readonly maxAgeMs: Partial<Record<DataSource, number>>;
 
-  constructor(private readonly maxPages = 300) {}
-
-  key(status: number, url: string, routerDataJson: string): string {
-    return createHash('sha1').update(`${status}\n${url}\n${routerDataJson}`).digest('base64');
+  constructor(options: PageCacheOptions = {}) {
+    this.maxAgeMs = options.maxAgeMs ?? {};
+    this.pages = new LRUCache<string, Entry>({
+      maxSize: options.maxBytes ?? DEFAULT_MAX_BYTES,
+      sizeCalculation: (entry) => Math.max(1, entry.page.response.bytes),
+      dispose: (entry) => this.forget(entry.path),
+    });
   }
 
-  get(key: string, nonce: string): string | undefined {
-    const html = this.pages.get(key);
-    if (html === undefined) return undefined;
-    this.pages.delete(key);
-    this.pages.set(key, html);
-    return html.replaceAll(this.nonceSlot, nonce);
+  /** The kept page for this path and query string ('' or 'a=1&b=2'), if any. */
+  get(path: string, search: string): CachedPage | undefined {
+    const known = this.paths.get(path);
+    if (!known) return undefined;
+    return this.pages.get(pageKey(path, known.params, search))?.page;
   }
 
-  set(key: string, html: string): void {
-    this.pages.delete(key);
-    this.pages.set(key, html);
-    if (this.pages.size > this.maxPages) this.pages.delete(this.pages.keys().next().value!);
+  /**
+   * The page kept under `key` (see pageKey), or the result of `build`, run once however
+   * many requests ask meanwhile. `undefined` (not cacheable) is handed to every waiter
+   * and not kept.
+   */
+  getOrBuild(
+    key: string,
+    path: string,
+    build: () => Promise<CachedPage | undefined>,
+  ): Promise<CachedPage | undefined> {
+    const kept = this.pages.get(key);
+    if (kept) return Promise.resolve(kept.page);
+    const pending = this.building.get(key);
+    if (pending) return pending;
+    const started = { ...this.generation };
+    const promise = build()
+      .then((page) => {
+        if (page && [...page.sources].every((s) => this.generation[s] === started[s])) {
+          this.keep(key, path, page);
+        }
+        return page;
+      })
+      .finally(() => this.building.delete(key));
+    this.building.set(key, promise);
+    return promise;
+  }
+
+  /** Drops every page that shows `source`; they are rebuilt on their next request. */
+  invalidate(source: DataSource): number {
+    this.generation[source] += 1;
+    const stale = [...this.pages.entries()]
+      .filter(([, entry]) => entry.page.sources.has(source))
+      .map(([key]) => key);
+    for (const key of stale) this.pages.delete(key);
+    // A build in flight read the old data: later requests start a new one.
+    for (const key of this.building.keys()) this.building.delete(key);
+    return stale.length;
   }
 
   get size(): number {
     return this.pages.size;
   }
+
+  get bytes(): number {
+    return this.pages.calculatedSize;
+  }
+
+  private keep(key: string, path: string, page: CachedPage) {
+    const ages = [...page.sources].flatMap((s) => this.maxAgeMs[s] ?? []);
+    const ttl = ages.length > 0 ? Math.min(...ages) : undefined;
+    this.pages.delete(key);
+    this.pages.set(key, { page, path }, ttl === undefined ? {} : { ttl });
+    if (!this.pages.has(key)) return; // larger than the whole budget
+    const known = this.paths.get(path);
+    if (known) known.pages += 1;
+    else this.paths.set(path, { params: page.searchParams, pages: 1 });
+  }
+
+  private forget(path: string) {
+    const known = this.paths.get(path);
+    if (!known) return;
+    known.pages -= 1;
+    if (known.pages <= 0) this.paths.delete(path);
+  }
+}
+
+/**
+ * The page's identity: the path plus, in the route's order, only the query parameters its
+ * route reads. `/?albumes=10&utm_source=x` → `/?albumes=10`; `/?fbclid=1` → `/`.
+ */
+export function pageKey(path: string, params: readonly string[], search: string): string {
+  if (params.length === 0 || search === '') return path;
+  const query = new URLSearchParams(search);
+  const kept = new URLSearchParams();
+  for (const name of params) for (const value of query.getAll(name)) kept.append(name, value);
+  const canonical = kept.toString();
+  return canonical ? `${path}?${canonical}` : path;
 }
 
 /** Loader data with a promise in it streams (Suspense): such a page is not cached. */

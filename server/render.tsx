@@ -1,31 +1,55 @@
 import type { Request as ExpressRequest, Response as ExpressResponse } from 'express';
+import { randomBytes } from 'node:crypto';
+import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import {
   createStaticRouter,
   isRouteErrorResponse,
+  matchRoutes,
   StaticRouterProvider,
   type StaticHandler,
   type StaticHandlerContext,
 } from 'react-router-dom';
 import { Document } from '../client/Document.tsx';
 import type { AppContext } from '../client/app-context.ts';
+import type { GallerySource } from '../client/gallery/types.ts';
 import { BOOTSTRAP_GLOBAL, type ClientBootstrap } from '../client/hydration.ts';
 import { safeJson } from '../client/seo/json-ld.tsx';
 import type { PageAssets } from './assets.ts';
 import type { Logger } from './logger.ts';
 import { errorDocument } from './error-document.ts';
-import { hasPending, type PageCache } from './page-cache.ts';
-import { Writable } from 'node:stream';
+import {
+  hasPending,
+  pageKey,
+  type CachedPage,
+  type DataSource,
+  type PageCache,
+} from './page-cache.ts';
+import { prepareResponse, sendPrepared } from './prepared-response.ts';
+import { inlineScriptHashes, nonceSource, type ContentSecurityPolicy } from './security.ts';
 
+/**
+ * A page is answered one of two ways:
+ *
+ * - renderCachedPage: GET and HEAD of a page whose data is complete. Rendered once, with
+ *   the request reduced to its page identity (path + the query parameters the route reads,
+ *   no headers), to one buffer; its inline scripts are allowed by hash, so every visitor
+ *   gets the same bytes, compressed once, with an ETag (PageCache keeps it).
+ * - streamPage: everything else: POST results, pages whose data is still coming (cold
+ *   Instagram cache), crawlers waiting for such data, render failures. Rendered per
+ *   request with a fresh CSP nonce and streamed: visitors get the shell as soon as it is
+ *   ready, crawlers the whole document at once.
+ */
 export type RenderOptions = {
   readonly handler: StaticHandler;
+  /** This request's context (crawler or visitor). */
   readonly context: AppContext;
   readonly assets: PageAssets;
-  readonly nonce: string | undefined;
+  readonly csp: ContentSecurityPolicy;
   readonly production: boolean;
   readonly timeoutMs: number;
   readonly logger: Logger;
-  /** Rendered pages by URL and data; absent: render every request (development). */
+  /** Finished pages; absent: stream every request (development, where sources change). */
   readonly cache?: PageCache;
 };
 
@@ -36,21 +60,203 @@ function htmlCacheControl(status: number): string {
   return 'no-store';
 }
 
-/**
- * Renders one document request with React Router's static handler and streams it.
- * The status code comes from the router's context, so it is set before the first byte.
- */
+/** Statuses whose page is the same for everyone: kept and revalidated. */
+const CACHEABLE_STATUSES = new Set([200, 404]);
+
 export async function renderDocument(
   req: ExpressRequest,
   res: ExpressResponse,
   opts: RenderOptions,
 ) {
+  if (opts.cache && (req.method === 'GET' || req.method === 'HEAD')) {
+    const page = await renderCachedPage(req, opts, opts.cache);
+    if (page && !res.headersSent) return sendPrepared(req, res, page.response);
+  }
+  return streamPage(req, res, opts);
+}
+
+/** Path one: the page from the cache, or built once for everyone; undefined: stream it. */
+async function renderCachedPage(
+  req: ExpressRequest,
+  opts: RenderOptions,
+  cache: PageCache,
+): Promise<CachedPage | undefined> {
+  const searchParams = routeSearchParams(opts.handler, req.path);
+  const q = req.originalUrl.indexOf('?');
+  const key = pageKey(req.path, searchParams, q < 0 ? '' : req.originalUrl.slice(q + 1));
+  return cache.getOrBuild(key, req.path, async () => {
+    const tracked = trackReads(opts.context);
+    const request = new Request(`${opts.context.siteUrl}${key}`, {
+      signal: AbortSignal.timeout(opts.timeoutMs),
+    });
+    const result = await opts.handler.query(request, { requestContext: tracked.context });
+    if (
+      result instanceof Response ||
+      !CACHEABLE_STATUSES.has(result.statusCode) ||
+      hasPending(result.loaderData) ||
+      !tracked.complete()
+    ) {
+      return undefined;
+    }
+    const html = await renderToBuffer(opts, result);
+    if (html === undefined) return undefined;
+    const status = result.statusCode;
+    const response = await prepareResponse(
+      status,
+      {
+        'Content-Type': 'text/html; charset=utf-8',
+        'Cache-Control': htmlCacheControl(status),
+        'Content-Security-Policy': opts.csp.header(inlineScriptHashes(html)),
+      },
+      html,
+    );
+    return { response, sources: tracked.sources, searchParams };
+  });
+}
+
+/** The query parameters the matched routes declare in `handle.searchParams`. */
+function routeSearchParams(handler: StaticHandler, path: string): string[] {
+  const names = new Set<string>();
+  for (const { route } of matchRoutes(handler.dataRoutes, path) ?? []) {
+    const declared: unknown = route.handle?.searchParams;
+    if (!Array.isArray(declared)) continue;
+    for (const name of declared) if (typeof name === 'string') names.add(name);
+  }
+  return [...names];
+}
+
+/**
+ * The visitor context with its data sources watched: which ones the loaders read (the
+ * page's cache tags), and whether what they got is final (a cold gallery is not).
+ * A built page is shared by everyone, so it never waits for Instagram.
+ */
+function trackReads(context: AppContext) {
+  const sources = new Set<DataSource>();
+  let complete = true;
+  const gallery: GallerySource = {
+    async snapshot() {
+      const state = await context.gallery.snapshot({ waitMs: 0 });
+      if (state.status === 'loading') complete = false;
+      return state;
+    },
+  };
+  const tracked: AppContext = {
+    ...context,
+    isBot: false,
+    galleryWaitMs: 0,
+    get catalogue() {
+      sources.add('catalogue');
+      return context.catalogue;
+    },
+    get gallery() {
+      sources.add('gallery');
+      return gallery;
+    },
+  };
+  return { context: tracked, sources, complete: () => complete };
+}
+
+/** The whole document in one string, without a nonce; undefined if rendering failed. */
+function renderToBuffer(
+  opts: RenderOptions,
+  result: StaticHandlerContext,
+): Promise<string | undefined> {
+  return new Promise((resolve) => {
+    let failed = false;
+    const chunks: Buffer[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        chunks.push(chunk);
+        done();
+      },
+      final(done) {
+        clearTimeout(timer);
+        resolve(failed ? undefined : Buffer.concat(chunks).toString('utf8'));
+        done();
+      },
+    });
+    const stream = renderToPipeableStream(documentElement(opts, result, undefined), {
+      ...bootstrapOptions(opts, result),
+      onAllReady: () => stream.pipe(sink),
+      onShellError() {
+        clearTimeout(timer);
+        resolve(undefined);
+      },
+      onError() {
+        // The streamed path renders it again and logs the error.
+        failed = true;
+      },
+    });
+    const timer = setTimeout(() => {
+      failed = true;
+      stream.abort(new Error('render timeout'));
+    }, opts.timeoutMs);
+    timer.unref();
+  });
+}
+
+/**
+ * Path two: rendered for this request with its own nonce, streamed. The status code comes
+ * from the router's context, so it is set before the first byte.
+ */
+async function streamPage(req: ExpressRequest, res: ExpressResponse, opts: RenderOptions) {
   const request = createFetchRequest(req, res, opts.context.siteUrl);
   const result = await opts.handler.query(request, { requestContext: opts.context });
   if (result instanceof Response) return sendResponse(res, result);
 
   logRouteErrors(result, opts.logger);
   const status = result.statusCode;
+  const nonce = randomBytes(16).toString('base64');
+  const stream = renderToPipeableStream(documentElement(opts, result, nonce), {
+    ...bootstrapOptions(opts, result),
+    nonce,
+    onShellReady() {
+      if (!opts.context.isBot) start();
+    },
+    onAllReady() {
+      if (opts.context.isBot) start();
+    },
+    onShellError(error) {
+      clearTimeout(timer);
+      opts.logger.error(
+        { err: error, url: req.originalUrl },
+        'render failed before the first byte',
+      );
+      if (res.headersSent) return void res.destroy();
+      res.status(500).set('Cache-Control', 'no-store').type('html').send(errorDocument(500));
+    },
+    onError(error) {
+      if (!request.signal.aborted)
+        opts.logger.error({ err: error, url: req.originalUrl }, 'render error');
+    },
+  });
+
+  function start() {
+    if (res.headersSent) return;
+    res.status(status);
+    res.set('Content-Type', 'text/html; charset=utf-8');
+    res.set('Cache-Control', htmlCacheControl(status));
+    res.set('Content-Security-Policy', opts.csp.header([nonceSource(nonce)]));
+    stream.pipe(res);
+  }
+
+  // A render that takes too long is cut off; its pending boundaries render on the client.
+  const timer = setTimeout(() => stream.abort(new Error('render timeout')), opts.timeoutMs);
+  timer.unref();
+  res.on('close', () => clearTimeout(timer));
+}
+
+function documentElement(opts: RenderOptions, result: StaticHandlerContext, nonce?: string) {
+  const router = createStaticRouter(opts.handler.dataRoutes, result);
+  return (
+    <Document assets={opts.assets}>
+      <StaticRouterProvider router={router} context={result} hydrate={false} nonce={nonce} />
+    </Document>
+  );
+}
+
+/** The hydration data script and the client entry, the same on both paths. */
+function bootstrapOptions(opts: RenderOptions, result: StaticHandlerContext) {
   const bootstrap: ClientBootstrap = {
     assets: { styles: opts.assets.styles, preloads: opts.assets.preloads },
   };
@@ -59,98 +265,12 @@ export async function renderDocument(
     actionData: result.actionData,
     errors: serializeErrors(result.errors, opts.production),
   };
-  const hydrationJson = JSON.stringify(hydration);
-
-  // GET pages without streaming data are rendered once per URL and data, then reused.
-  const cache =
-    opts.cache && req.method === 'GET' && status < 500 && !hasPending(result.loaderData)
-      ? opts.cache
-      : undefined;
-  const cacheKey = cache?.key(status, req.originalUrl, hydrationJson);
-  if (cache && cacheKey) {
-    const cached = cache.get(cacheKey, opts.nonce ?? '');
-    if (cached !== undefined) return sendHtml(res, status, cached);
-  }
-  const nonce = cache ? cache.nonceSlot : opts.nonce;
-
-  const router = createStaticRouter(opts.handler.dataRoutes, result);
-  const stream = renderToPipeableStream(
-    <Document assets={bootstrap.assets}>
-      <StaticRouterProvider router={router} context={result} hydrate={false} nonce={nonce} />
-    </Document>,
-    {
-      nonce,
-      bootstrapScriptContent:
-        `window.__staticRouterHydrationData=JSON.parse(${safeJson(hydrationJson)});` +
-        `window.${BOOTSTRAP_GLOBAL}=${safeJson(bootstrap)};`,
-      bootstrapModules: opts.assets.entry ? [...(opts.assets.before ?? []), opts.assets.entry] : [],
-      onShellReady() {
-        if (!opts.context.isBot && !cache) start();
-      },
-      onAllReady() {
-        if (cache && cacheKey) collect(cache, cacheKey);
-        else if (opts.context.isBot) start();
-      },
-      onShellError(error) {
-        clearTimeout(timer);
-        opts.logger.error(
-          { err: error, url: req.originalUrl },
-          'render failed before the first byte',
-        );
-        if (res.headersSent) return void res.destroy();
-        res.status(500).set('Cache-Control', 'no-store').type('html').send(errorDocument(500));
-      },
-      onError(error) {
-        if (!request.signal.aborted)
-          opts.logger.error({ err: error, url: req.originalUrl }, 'render error');
-      },
-    },
-  );
-
-  function start() {
-    if (res.headersSent) return;
-    setHtmlHeaders(res, status);
-    stream.pipe(res);
-  }
-
-  /** Renders the whole page with the nonce slot, keeps it, and answers with this request's nonce. */
-  function collect(pageCache: PageCache, key: string) {
-    const chunks: Buffer[] = [];
-    const sink = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        chunks.push(chunk);
-        done();
-      },
-      final(done) {
-        const html = Buffer.concat(chunks).toString('utf8');
-        if (!timedOut) pageCache.set(key, html);
-        if (!res.headersSent)
-          sendHtml(res, status, html.replaceAll(pageCache.nonceSlot, opts.nonce ?? ''));
-        done();
-      },
-    });
-    stream.pipe(sink);
-  }
-
-  // A render that takes too long is cut off; its pending boundaries render on the client.
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    stream.abort(new Error('render timeout'));
-  }, opts.timeoutMs);
-  timer.unref();
-  res.on('close', () => clearTimeout(timer));
-}
-
-function setHtmlHeaders(res: ExpressResponse, status: number) {
-  res.status(status);
-  res.set('Content-Type', 'text/html; charset=utf-8');
-  res.set('Cache-Control', htmlCacheControl(status));
-}
-
-function sendHtml(res: ExpressResponse, status: number, html: string) {
-  setHtmlHeaders(res, status);
-  res.end(html);
+  return {
+    bootstrapScriptContent:
+      `window.__staticRouterHydrationData=JSON.parse(${safeJson(JSON.stringify(hydration))});` +
+      `window.${BOOTSTRAP_GLOBAL}=${safeJson(bootstrap)};`,
+    bootstrapModules: opts.assets.entry ? [...(opts.assets.before ?? []), opts.assets.entry] : [],
+  };
 }
 
 /** A Fetch Request from Express's request, as React Router's own Express adapter builds it. */

@@ -26,20 +26,26 @@ export function requestLog(logger: Logger): RequestHandler {
   return (req, res, next) => {
     const incoming = req.get('x-request-id');
     const reqId = incoming && SAFE_ID.test(incoming) ? incoming : randomUUID();
-    const log = logger.child({ reqId });
-    res.locals.log = log;
-    res.set('X-Request-Id', reqId);
+    // A child logger only for requests that log more than their one line (most do not).
+    let child: Logger | undefined;
+    Object.defineProperty(res.locals, 'log', {
+      get: () => (child ??= logger.child({ reqId })),
+      enumerable: true,
+      configurable: true,
+    });
+    res.setHeader('X-Request-Id', reqId);
     const start = process.hrtime.bigint();
     res.on('finish', () => {
       const ms = Number(process.hrtime.bigint() - start) / 1e6;
       const line = {
+        reqId,
         method: req.method,
         url: req.originalUrl.slice(0, 300),
         status: res.statusCode,
         ms: Math.round(ms * 10) / 10,
       };
-      if (res.statusCode >= 500) log.error(line, 'request');
-      else log.info(line, 'request');
+      if (res.statusCode >= 500) logger.error(line, 'request');
+      else logger.info(line, 'request');
     });
     next();
   };

@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import helmet from 'helmet';
-import type { ServerResponse } from 'node:http';
+import { createHash } from 'node:crypto';
 import type { Config } from './config.ts';
 
 /** Hosts the pages load from, and nothing else (the map, the tax badge). */
@@ -12,33 +12,75 @@ function origin(url: string | undefined): string[] {
 }
 
 /**
- * helmet with a Content-Security-Policy built from the configuration: a per-request
- * nonce for React's inline hydration and streaming scripts, no 'unsafe-inline'.
+ * The Content-Security-Policy header, built once from the configuration; only script-src
+ * varies: hashes of a cached page's inline scripts (the same bytes for every visitor), or
+ * a per-response nonce on the streamed path. Never 'unsafe-inline'. Responses that are not
+ * pages (assets, JSON, Express's own error pages) get script-src without inline scripts.
+ * Why hashes: docs/decisions/2026-11-22-page-identity.md
  */
-export function securityHeaders(config: Config): RequestHandler {
-  const nonce = (_req: unknown, res: ServerResponse) =>
-    `'nonce-${(res as unknown as { locals: { nonce: string } }).locals.nonce}'`;
+export type ContentSecurityPolicy = {
+  /** script-src 'self' plus these sources ("'sha256-…'" or "'nonce-…'"). */
+  header(inlineScriptSources: readonly string[]): string;
+  /** For responses without inline scripts. */
+  readonly baseline: string;
+};
+
+export function contentSecurityPolicy(config: Config): ContentSecurityPolicy {
   const https = config.siteUrl.startsWith('https://');
-  return helmet({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", nonce, ...origin(config.reviewsWidgetUrl)],
-        styleSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', ...BADGE_HOSTS],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'"],
-        frameSrc: MAP_HOSTS,
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        ...(https ? { upgradeInsecureRequests: [] } : {}),
-      },
-    },
+  const before = ["default-src 'self'"];
+  const after = [
+    "style-src 'self'",
+    ['img-src', "'self'", 'data:', ...BADGE_HOSTS].join(' '),
+    "connect-src 'self'",
+    "font-src 'self'",
+    ['frame-src', ...MAP_HOSTS].join(' '),
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    ...(https ? ['upgrade-insecure-requests'] : []),
+  ];
+  const widget = origin(config.reviewsWidgetUrl);
+  const header = (inline: readonly string[]) =>
+    [...before, ['script-src', "'self'", ...inline, ...widget].join(' '), ...after].join(';');
+  return { header, baseline: header([]) };
+}
+
+/** `'nonce-…'` for script-src. */
+export function nonceSource(nonce: string): string {
+  return `'nonce-${nonce}'`;
+}
+
+/**
+ * `'sha256-…'` sources for every executable inline script in `html` (React's output: no
+ * `</script` inside a script). Data blocks (JSON-LD) are not scripts to CSP and need none.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const [, attrs = '', body = ''] of html.matchAll(
+    /<script\b([^>]*)>([\s\S]*?)<\/script>/gi,
+  )) {
+    if (/\ssrc\s*=/i.test(attrs)) continue;
+    const type = /\stype\s*=\s*"([^"]*)"/i.exec(attrs)?.[1]?.trim().toLowerCase();
+    if (type && type !== 'module' && type !== 'text/javascript') continue;
+    hashes.add(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
+  }
+  return [...hashes];
+}
+
+/**
+ * helmet's headers (HSTS, nosniff, referrer policy, frame options, ...) with the baseline
+ * CSP; pages replace the CSP with their own (see render.tsx).
+ */
+export function securityHeaders(csp: ContentSecurityPolicy): RequestHandler {
+  const others = helmet({
+    contentSecurityPolicy: false,
     strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     xFrameOptions: { action: 'deny' },
   });
+  return (req, res, next) => {
+    res.setHeader('Content-Security-Policy', csp.baseline);
+    others(req, res, next);
+  };
 }

@@ -5,7 +5,7 @@ import { useState } from 'react';
  * works without JavaScript; with JavaScript the model list narrows to the chosen brand.
  */
 import type { BrandIndex } from '../../catalogue/lookup.ts';
-import { paths } from '../paths.ts';
+import { paths, queryParams } from '../paths.ts';
 
 export function ModelPicker({ marcas, compact }: { marcas: BrandIndex; compact?: boolean }) {
   const [brand, setBrand] = useState('');
@@ -20,7 +20,7 @@ export function ModelPicker({ marcas, compact }: { marcas: BrandIndex; compact?:
         <label htmlFor="picker-marca">Marca</label>
         <select
           id="picker-marca"
-          name="marca"
+          name={queryParams.pickerBrand}
           value={brand}
           onChange={(e) => setBrand(e.target.value)}
         >
@@ -34,7 +34,7 @@ export function ModelPicker({ marcas, compact }: { marcas: BrandIndex; compact?:
       </div>
       <div className="field">
         <label htmlFor="picker-modelo">Modelo</label>
-        <select id="picker-modelo" name="modelo" defaultValue="" required>
+        <select id="picker-modelo" name={queryParams.pickerModel} defaultValue="" required>
           <option value="" disabled>
             Elegí el modelo
           </option>

@@ -9,7 +9,7 @@ import { JsonLd } from '../seo/json-ld.tsx';
 import { breadcrumbs } from '../seo/structured-data.ts';
 import { Breadcrumbs } from '../components/Breadcrumbs.tsx';
 import { ModelPicker } from '../components/ModelPicker.tsx';
-import { paths } from '../paths.ts';
+import { paths, queryParams } from '../paths.ts';
 
 type PriceListData = { marcas: BrandIndex };
 
@@ -22,10 +22,10 @@ export function pickerLoader({ request, context }: AppLoaderArgs) {
   const query = new URL(request.url).searchParams;
   const { catalogue } = context;
   // The model select sends `marca/modelo`; a bare model name is read with the brand select.
-  const choice = query.get('modelo') ?? '';
+  const choice = query.get(queryParams.pickerModel) ?? '';
   const [marca = '', modelo = ''] = choice.includes('/')
     ? choice.split('/', 2)
-    : [query.get('marca') ?? '', choice];
+    : [query.get(queryParams.pickerBrand) ?? '', choice];
   const match = catalogue.findProduct(marca, modelo);
   if (match) return redirect(match.modelo.meta.canonical, 303);
   const brand = catalogue.findBrand(marca);

@@ -172,11 +172,12 @@ export function createInstagramFeed(options: InstagramFeedOptions): InstagramFee
       logger.warn('Instagram returned no albums: keeping the previous feed');
       cache.set(FEED_KEY, lastGood);
     } else {
+      const before = lastGood;
       lastGood = { albums, fetchedAt: now() };
       cache.set(FEED_KEY, lastGood);
       logger.info({ albums: albums.length, ms }, 'Instagram feed refreshed');
       if (options.feedFile) void writeFeedFile(options.feedFile, lastGood, logger);
-      changed();
+      if (!before || JSON.stringify(before.albums) !== JSON.stringify(albums)) changed();
     }
     photos.sync(lastGood.albums);
     if (options.renewToken !== false) void tokens.renewIfDue(client);
@@ -185,6 +186,8 @@ export function createInstagramFeed(options: InstagramFeedOptions): InstagramFee
   function failed(error: InstagramError) {
     failures += 1;
     lastError = error;
+    // Without an earlier good feed, the gallery now shows the error message.
+    if (!lastGood && failures === 1) changed();
     const context = { kind: error.kind, code: error.details.code, reason: error.message };
     if (error.kind === 'token-invalid') {
       retryAt = now() + backoff.tokenInvalidMs;

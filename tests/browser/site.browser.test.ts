@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { watchPage } from '../helpers/browser.ts';
 import { builtSite } from '../helpers/site.ts';
@@ -197,6 +198,40 @@ describe('Content-Security-Policy in a real browser', () => {
       await close();
     },
   );
+});
+
+describe('one identity per page', () => {
+  it('two visitors get the same bytes; the policy’s hash lets the inline script run', async () => {
+    const visits = await Promise.all(
+      [0, 1].map(async () => {
+        const context = await site.newContext();
+        const page = await context.newPage();
+        const problems = await watchPage(page, site.url);
+        const response = await page.goto(`${site.url}/?utm_source=whatsapp`, { waitUntil: 'load' });
+        await page.waitForSelector('html[data-hydrated="true"]');
+        const ran = await page.evaluate(() => window.__APP__ !== undefined);
+        const visit = {
+          body: await response!.body(),
+          csp: (await response!.headerValue('content-security-policy')) ?? '',
+          etag: await response!.headerValue('etag'),
+          ran,
+          problems,
+        };
+        await context.close();
+        return visit;
+      }),
+    );
+    const [a, b] = visits as [(typeof visits)[0], (typeof visits)[0]];
+    expect(b.body.equals(a.body)).toBe(true);
+    expect(b.etag).toBe(a.etag);
+    const inline = /<script(?: id="[^"]*")?>([\s\S]*?)<\/script>/.exec(a.body.toString('utf8'));
+    expect(inline, 'an inline script').toBeTruthy();
+    const hash = createHash('sha256').update(inline![1]!, 'utf8').digest('base64');
+    expect(a.csp).toContain(`'sha256-${hash}'`);
+    expect(a.csp).not.toContain('unsafe-inline');
+    expect(a.ran && b.ran).toBe(true);
+    expect([...a.problems, ...b.problems]).toEqual([]);
+  });
 });
 
 describe('without JavaScript', () => {

@@ -30,6 +30,9 @@ const SHRINK_PER_KIND = 4;
 
 /** Statuses a GET may answer; other methods may answer any status below 500. */
 const GET_STATUSES = new Set([200, 301, 302, 303, 400, 404, 405, 413, 414, 431]);
+/** Every other method is a 405 naming these in Allow. */
+const ANSWERED_METHODS = new Set(['GET', 'HEAD', 'POST']);
+const ALLOW = 'GET, HEAD, POST';
 const STACK_TRACE = /\bat .*\.(ts|tsx|js|mjs|cjs):\d+/;
 
 type Reply = {
@@ -49,6 +52,8 @@ type Probe = {
 /** What is wrong with a reply, or undefined. `origin` is where the app listens. */
 function problem(reply: Reply, method: string, origin: string): string | undefined {
   if (reply.status >= 500) return `HTTP ${reply.status}`;
+  if (!ANSWERED_METHODS.has(method) && (reply.status !== 405 || reply.headers.allow !== ALLOW))
+    return `HTTP ${reply.status} to ${method}, not 405 with Allow: ${ALLOW}`;
   if (method === 'GET' && !GET_STATUSES.has(reply.status)) return `unexpected HTTP ${reply.status}`;
   const trace = STACK_TRACE.exec(reply.body);
   if (trace) return `stack trace in body: ${trace[0].slice(0, 120)}`;
@@ -271,6 +276,15 @@ describe('path fuzz', () => {
       target,
       raw: true,
     }));
+    const reports = await run(probes);
+    expect(reports, reports.join('\n')).toEqual([]);
+  }, 30_000);
+
+  it('TRACE, PATCH, PROPFIND and friends sent raw answer 405 with Allow', async () => {
+    const methods = ['TRACE', 'PATCH', 'PROPFIND', 'MKCOL', 'LOCK', 'PURGE', 'SEARCH', 'QUERY'];
+    const probes = BASE_PATHS.flatMap((target) =>
+      methods.map((method) => ({ method, target, raw: true })),
+    );
     const reports = await run(probes);
     expect(reports, reports.join('\n')).toEqual([]);
   }, 30_000);

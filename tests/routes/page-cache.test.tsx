@@ -1,57 +1,241 @@
 import { describe, expect, it } from 'vitest';
 import request from 'supertest';
+import http from 'node:http';
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { useLoaderData, type DataRouteObject } from 'react-router-dom';
+import type { AppLoaderArgs } from '../../client/app-context.ts';
+import type { GallerySource, GalleryState } from '../../client/gallery/types.ts';
 import { createRoutes, pageRoutes } from '../../client/routes.tsx';
+import { PageCache } from '../../server/page-cache.ts';
 import { testApp } from '../helpers/app.ts';
+import { VISITOR_UA } from '../helpers/site.ts';
 
-let renders = 0;
+const loads = { price: 0, photos: 0, plain: 0 };
 let price = 100;
 
-function Counted() {
-  // Test instrumentation: counts server renders on purpose.
-  // eslint-disable-next-line react-hooks/globals
-  renders += 1;
-  const { value } = useLoaderData() as { value: number };
+function Value() {
+  const { value } = useLoaderData() as { value: string | number };
   return <p id="value">{value}</p>;
 }
 
 const extra: DataRouteObject[] = [
-  { id: 'counted', path: 'counted', loader: () => ({ value: price }), element: <Counted /> },
+  {
+    id: 'price',
+    path: 'precio',
+    loader: ({ context }: AppLoaderArgs) => {
+      loads.price += 1;
+      return { value: `${context.catalogue.modelCount}:${price}` };
+    },
+    element: <Value />,
+  },
+  {
+    id: 'photos',
+    path: 'fotos',
+    loader: async ({ context }: AppLoaderArgs) => {
+      loads.photos += 1;
+      return { value: (await context.gallery.snapshot()).status };
+    },
+    element: <Value />,
+  },
+  {
+    id: 'plain',
+    path: 'plain',
+    loader: () => {
+      loads.plain += 1;
+      return { value: 'plain' };
+    },
+    element: <Value />,
+  },
 ];
-const app = testApp({ routes: createRoutes([...extra, ...pageRoutes]) });
 
-const nonceOf = (res: request.Response) =>
-  /'nonce-([^']+)'/.exec(res.headers['content-security-policy'] as string)?.[1];
+/** A gallery whose state the test sets, announcing each change like the Instagram feed. */
+function controllableGallery(initial: GalleryState) {
+  let state = initial;
+  const listeners = new Set<() => void>();
+  const gallery: Required<Pick<GallerySource, 'snapshot' | 'onChange'>> = {
+    snapshot: async () => state,
+    onChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+  return {
+    gallery,
+    set(next: GalleryState) {
+      state = next;
+      for (const listener of listeners) listener();
+    },
+  };
+}
 
-describe('rendered page cache', () => {
-  it('renders the same page with the same data once, with a fresh nonce per response', async () => {
-    renders = 0;
-    const first = await request(app).get('/counted');
-    const second = await request(app).get('/counted');
-    expect(renders).toBe(1);
+function setup(initial: GalleryState = { status: 'ready', albums: [] }) {
+  const pages = new PageCache();
+  const control = controllableGallery(initial);
+  const app = testApp({
+    routes: createRoutes([...extra, ...pageRoutes]),
+    pages,
+    gallery: control.gallery,
+  });
+  return { app, pages, control };
+}
+
+const visitor = (app: ReturnType<typeof setup>['app'], path: string) =>
+  request(app).get(path).set('User-Agent', VISITOR_UA);
+
+describe('one identity per page', () => {
+  it('gives two visitors the same bytes and the same hash-based policy, rendered once', async () => {
+    const { app } = setup();
+    loads.plain = 0;
+    const first = await visitor(app, '/plain');
+    const second = await request(app).get('/plain').set('User-Agent', 'otro navegador');
+    expect(loads.plain).toBe(1);
+    expect(second.text).toBe(first.text);
+    expect(second.headers.etag).toBe(first.headers.etag);
+    const csp = first.headers['content-security-policy'] as string;
+    expect(second.headers['content-security-policy']).toBe(csp);
+    expect(csp).toMatch(/script-src 'self' 'sha256-/);
+    expect(csp).not.toContain('nonce-');
+    expect(csp).not.toContain('unsafe-inline');
+    expect(first.text).not.toContain('nonce=');
+  });
+
+  it('answers If-None-Match with 304 and no body, and a changed page with 200', async () => {
+    const { app, pages } = setup();
+    const first = await visitor(app, '/precio');
     expect(first.status).toBe(200);
-    expect(second.text).toContain('<p id="value">100</p>');
-    const [n1, n2] = [nonceOf(first), nonceOf(second)];
-    expect(n1).not.toBe(n2);
-    expect(first.text).toContain(`nonce="${n1}"`);
-    expect(second.text).toContain(`nonce="${n2}"`);
-    expect(second.text).not.toContain(`nonce="${n1}"`);
-    expect(second.text).not.toContain('nonce-slot-');
-  });
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await visitor(app, '/precio').set('If-None-Match', etag);
+    expect(again.status).toBe(304);
+    expect(again.text).toBe('');
+    expect(again.headers['content-length']).toBeUndefined();
+    expect(again.headers.etag).toBe(etag);
 
-  it('renders again when the data changes', async () => {
-    renders = 0;
     price = 200;
-    const res = await request(app).get('/counted');
-    expect(renders).toBe(1);
-    expect(res.text).toContain('<p id="value">200</p>');
+    pages.invalidate('catalogue');
+    const changed = await visitor(app, '/precio').set('If-None-Match', etag);
+    expect(changed.status).toBe(200);
+    expect(changed.text).toContain(':200</p>');
+    expect(changed.headers.etag).not.toBe(etag);
   });
 
-  it('keys pages by URL, so a query string is its own page', async () => {
-    renders = 0;
-    await request(app).get('/counted?x=1');
-    await request(app).get('/counted?x=1');
-    await request(app).get('/counted?x=2');
-    expect(renders).toBe(2);
+  it('serves br and gzip compressed once, with Vary and an ETag per encoding', async () => {
+    const { app } = setup();
+    const server = app.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const { port } = server.address() as AddressInfo;
+    const get = (encoding: string) =>
+      new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        http
+          .get({ port, path: '/plain', headers: { 'accept-encoding': encoding } }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c));
+            res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+          })
+          .on('error', reject);
+      });
+    try {
+      const plain = await get('identity');
+      const br = await get('gzip, deflate, br, zstd');
+      const gz = await get('gzip');
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      for (const res of [plain, br, gz]) expect(res.headers.vary).toMatch(/Accept-Encoding/i);
+      expect(new Set([plain, br, gz].map((r) => r.headers.etag)).size).toBe(3);
+      expect(plain.body.toString('utf8')).toContain('<p id="value">plain</p>');
+      expect(brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
+      expect(gunzipSync(gz.body).equals(plain.body)).toBe(true);
+    } finally {
+      server.close();
+    }
+  });
+
+  it('answers HEAD with the headers of GET and no body', async () => {
+    const { app } = setup();
+    const get = await visitor(app, '/plain').set('Accept-Encoding', 'gzip');
+    const head = await request(app).head('/plain').set('Accept-Encoding', 'gzip');
+    expect(head.status).toBe(200);
+    expect(head.headers.etag).toBe(get.headers.etag);
+    expect(head.headers['content-length']).toBe(get.headers['content-length']);
+    expect(head.text ?? '').toBe('');
+  });
+
+  it('revalidates sitemap.xml and robots.txt the same way', async () => {
+    const { app } = setup();
+    for (const path of ['/sitemap.xml', '/robots.txt']) {
+      const first = await request(app).get(path);
+      expect(first.status).toBe(200);
+      const again = await request(app).get(path).set('If-None-Match', String(first.headers.etag));
+      expect(again.status, path).toBe(304);
+      expect(again.text).toBe('');
+    }
+  });
+});
+
+describe('the cache key is the page, not the raw URL', () => {
+  it('unused query parameters create no entry and cause no render', async () => {
+    const { app, pages } = setup();
+    loads.plain = 0;
+    await visitor(app, '/plain');
+    const entries = pages.size;
+    const first = await visitor(app, '/plain?utm_source=whatsapp');
+    await visitor(app, '/plain?fbclid=IwAR0abc');
+    for (let i = 1; i <= 30; i += 1) await visitor(app, `/plain?x=${i}`);
+    expect(loads.plain).toBe(1);
+    expect(pages.size).toBe(entries);
+    expect(first.status).toBe(200);
+  });
+
+  it('a parameter the route reads is part of the page', async () => {
+    const { app, pages } = setup({ status: 'ready', albums: [] });
+    await visitor(app, '/');
+    const before = pages.size;
+    await visitor(app, '/?albumes=10&utm_source=x');
+    await visitor(app, '/?utm_source=y&albumes=10');
+    expect(pages.size).toBe(before + 1);
+  });
+});
+
+describe('data sources', () => {
+  it('a gallery change rebuilds the pages that show the gallery, and only those', async () => {
+    const { app, control } = setup({ status: 'error' });
+    loads.photos = 0;
+    loads.price = 0;
+    await visitor(app, '/fotos');
+    await visitor(app, '/precio');
+    control.set({ status: 'ready', albums: [] });
+    const photos = await visitor(app, '/fotos');
+    await visitor(app, '/precio');
+    expect(photos.text).toContain('<p id="value">ready</p>');
+    expect(loads.photos).toBe(2);
+    expect(loads.price).toBe(1);
+  });
+
+  it('a catalogue change rebuilds the pages that show the catalogue, and only those', async () => {
+    const { app, pages } = setup();
+    loads.photos = 0;
+    loads.price = 0;
+    loads.plain = 0;
+    await Promise.all(['/fotos', '/precio', '/plain'].map((p) => visitor(app, p)));
+    expect(pages.invalidate('catalogue')).toBeGreaterThanOrEqual(1);
+    await Promise.all(['/fotos', '/precio', '/plain'].map((p) => visitor(app, p)));
+    expect(loads).toEqual({ photos: 1, price: 2, plain: 1 });
+  });
+
+  it('a page on a cold gallery is streamed with a nonce and not kept', async () => {
+    const { app, pages } = setup({ status: 'loading' });
+    loads.photos = 0;
+    const res = await visitor(app, '/fotos');
+    expect(res.text).toContain('<p id="value">loading</p>');
+    const nonce = /'nonce-([^']+)'/.exec(res.headers['content-security-policy'] as string)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(res.text).toContain(`nonce="${nonce}"`);
+    expect(res.headers.etag).toBeUndefined();
+    await visitor(app, '/fotos');
+    expect(loads.photos).toBeGreaterThanOrEqual(2);
+    expect(pages.get('/fotos', '')).toBeUndefined();
   });
 });

@@ -1,40 +1,112 @@
 import { describe, expect, it } from 'vitest';
-import { hasPending, PageCache } from '../../server/page-cache.ts';
+import { hasPending, pageKey, PageCache, type CachedPage } from '../../server/page-cache.ts';
+import { prepareResponse } from '../../server/prepared-response.ts';
+
+async function page(
+  body: string,
+  sources: CachedPage['sources'] = new Set(),
+  searchParams: string[] = [],
+): Promise<CachedPage> {
+  return { response: await prepareResponse(200, {}, body), sources, searchParams };
+}
+
+describe('pageKey', () => {
+  it('keeps only the parameters the page reads, in the route’s order', () => {
+    expect(pageKey('/', ['albumes'], 'utm_source=whatsapp&fbclid=abc')).toBe('/');
+    expect(pageKey('/', ['albumes'], 'x=1&albumes=10')).toBe('/?albumes=10');
+    expect(pageKey('/p', ['b', 'a'], 'a=1&b=2&c=3')).toBe('/p?b=2&a=1');
+    expect(pageKey('/p', [], 'a=1')).toBe('/p');
+    expect(pageKey('/p', ['a'], '')).toBe('/p');
+  });
+});
 
 describe('PageCache', () => {
-  it('fills each response with its own nonce', () => {
+  it('builds a page once for concurrent requests and finds it by path, ignoring other parameters', async () => {
     const cache = new PageCache();
-    const key = cache.key(200, '/', '{}');
-    cache.set(key, `<script nonce="${cache.nonceSlot}"></script><link nonce="${cache.nonceSlot}">`);
-    expect(cache.get(key, 'abc')).toBe('<script nonce="abc"></script><link nonce="abc">');
-    expect(cache.get(key, 'xyz')).toBe('<script nonce="xyz"></script><link nonce="xyz">');
-  });
-
-  it('keys by status, URL and data', () => {
-    const cache = new PageCache();
-    const keys = new Set([
-      cache.key(200, '/', '{"a":1}'),
-      cache.key(404, '/', '{"a":1}'),
-      cache.key(200, '/?x', '{"a":1}'),
-      cache.key(200, '/', '{"a":2}'),
+    let builds = 0;
+    const build = async () => {
+      builds += 1;
+      return page('home', new Set(), ['albumes']);
+    };
+    const [a, b] = await Promise.all([
+      cache.getOrBuild('/', '/', build),
+      cache.getOrBuild('/', '/', build),
     ]);
-    expect(keys.size).toBe(4);
+    expect(builds).toBe(1);
+    expect(a).toBe(b);
+    expect(cache.get('/', 'utm_source=x&fbclid=1')).toBe(a);
+    expect(cache.get('/', 'albumes=10')).toBeUndefined();
+    expect(cache.get('/otra', '')).toBeUndefined();
   });
 
-  it('drops the least recently used page beyond its size', () => {
-    const cache = new PageCache(2);
-    cache.set('a', 'A');
-    cache.set('b', 'B');
-    expect(cache.get('a', 'n')).toBe('A'); // a is now the most recent
-    cache.set('c', 'C');
+  it('does not keep what the build says is not cacheable', async () => {
+    const cache = new PageCache();
+    expect(await cache.getOrBuild('/', '/', async () => undefined)).toBeUndefined();
+    expect(cache.size).toBe(0);
+  });
+
+  it('invalidates exactly the pages that read a source', async () => {
+    const cache = new PageCache();
+    await cache.getOrBuild('/', '/', () => page('home', new Set(['catalogue', 'gallery'])));
+    await cache.getOrBuild('/p', '/p', () => page('product', new Set(['catalogue'])));
+    await cache.getOrBuild('/about', '/about', () => page('about'));
+    expect(cache.invalidate('gallery')).toBe(1);
+    expect(cache.get('/', '')).toBeUndefined();
+    expect(cache.get('/p', '')).toBeDefined();
+    expect(cache.invalidate('catalogue')).toBe(1);
+    expect(cache.get('/p', '')).toBeUndefined();
+    expect(cache.get('/about', '')).toBeDefined();
+  });
+
+  it('does not keep a page built from data invalidated while it was being built', async () => {
+    const cache = new PageCache();
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const building = cache.getOrBuild('/p', '/p', async () => {
+      await gate;
+      return page('old price', new Set(['catalogue']));
+    });
+    cache.invalidate('catalogue');
+    release();
+    expect(await building).toBeDefined();
+    expect(cache.get('/p', '')).toBeUndefined();
+  });
+
+  it('stays within its byte budget, least recently used out first', async () => {
+    const big = 'x'.repeat(20_000);
+    const one = await page(`${big}1`);
+    const cache = new PageCache({ maxBytes: one.response.bytes * 2 + 10 });
+    await cache.getOrBuild('/a', '/a', async () => one);
+    await cache.getOrBuild('/b', '/b', () => page(`${big}2`));
+    expect(cache.get('/a', '')).toBeDefined(); // /a is now the most recent
+    await cache.getOrBuild('/c', '/c', () => page(`${big}3`));
     expect(cache.size).toBe(2);
-    expect(cache.get('b', 'n')).toBeUndefined();
-    expect(cache.get('a', 'n')).toBe('A');
-    expect(cache.get('c', 'n')).toBe('C');
+    expect(cache.bytes).toBeLessThanOrEqual(one.response.bytes * 2 + 10);
+    expect(cache.get('/b', '')).toBeUndefined();
+    expect(cache.get('/a', '')).toBeDefined();
+    expect(cache.get('/c', '')).toBeDefined();
   });
 
-  it('uses a different nonce slot per process start', () => {
-    expect(new PageCache().nonceSlot).not.toBe(new PageCache().nonceSlot);
+  it('rebuilds pages of a source with a maximum age after that age', async () => {
+    const cache = new PageCache({ maxAgeMs: { gallery: 30 } });
+    await cache.getOrBuild('/', '/', () => page('home', new Set(['gallery'])));
+    await cache.getOrBuild('/p', '/p', () => page('p', new Set(['catalogue'])));
+    await new Promise((r) => setTimeout(r, 60));
+    expect(cache.get('/', '')).toBeUndefined();
+    expect(cache.get('/p', '')).toBeDefined();
+  });
+});
+
+describe('prepareResponse', () => {
+  it('gives each representation its own strong ETag, and the same page the same ones', async () => {
+    const a = await prepareResponse(200, {}, '<p>hola</p>');
+    const b = await prepareResponse(200, {}, '<p>hola</p>');
+    const c = await prepareResponse(200, {}, '<p>chau</p>');
+    expect(new Set(Object.values(a.etags)).size).toBe(3);
+    for (const tag of Object.values(a.etags)) expect(tag).toMatch(/^"[^"]+"$/);
+    expect(b.etags).toEqual(a.etags);
+    expect(c.etags.identity).not.toBe(a.etags.identity);
+    expect(a.headers.Vary).toBe('Accept-Encoding');
   });
 });
 

@@ -5,7 +5,6 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { isbot } from 'isbot';
 import { createStaticHandler, type RouteObject, type StaticHandler } from 'react-router';
-import type { CatalogueLookup } from '../catalogue/lookup.ts';
 import type { AppContext } from '../client/app-context.ts';
 import type { GallerySource } from '../client/gallery/types.ts';
 import type { ContactService } from '../client/contact/types.ts';
@@ -25,9 +24,13 @@ import { requestLog } from './request-log.ts';
 import { securityHeaders } from './security.ts';
 import { hashedAssets } from './static-assets.ts';
 import { PageCache } from './page-cache.ts';
+import type { CatalogueSource } from './live-catalogue.ts';
 
 export type AppDeps = {
-  readonly catalogue: CatalogueLookup;
+  /** The live catalogue (server/live-catalogue.ts), read per request. */
+  readonly catalogue: CatalogueSource;
+  /** The clock (tests move it to see prices expire). */
+  readonly now?: () => Date;
   readonly logger: Logger;
   readonly gallery: GallerySource;
   /** Route tree; tests inject extra routes, development reloads it on each request. */
@@ -47,7 +50,9 @@ export function createApp(config: Config, deps: AppDeps): App {
   const { logger, catalogue } = deps;
   const assets = deps.assets ?? readClientAssets(clientDistDir);
   const getHandler = handlerFactory(deps.routes ?? appRoutes);
-  const sitemap = sitemapXml(config.siteUrl, catalogue);
+  // Rebuilt once per catalogue, when the live one changes.
+  const sitemap = perCatalogue(catalogue, (live) => sitemapXml(config.siteUrl, live.lookup));
+  const now = deps.now ?? (() => new Date());
   const robots = robotsTxt(config.siteUrl);
   // Development re-renders every request (sources change); builds reuse rendered pages.
   const pageCache = deps.devMiddleware ? undefined : new PageCache();
@@ -73,7 +78,8 @@ export function createApp(config: Config, deps: AppDeps): App {
       .set('Cache-Control', 'no-store')
       .json({
         status: draining ? 'draining' : 'ok',
-        models: catalogue.modelCount,
+        models: catalogue.current().lookup.modelCount,
+        catalogue: { builtAt: catalogue.current().builtAt, hash: catalogue.current().hash },
         instagram: deps.gallery.health?.() ?? null,
       });
   });
@@ -98,7 +104,7 @@ export function createApp(config: Config, deps: AppDeps): App {
     res.type('text/plain').set('Cache-Control', 'public, max-age=3600').send(robots);
   });
   app.get('/sitemap.xml', (_req, res) => {
-    res.type('application/xml').set('Cache-Control', 'public, max-age=3600').send(sitemap);
+    res.type('application/xml').set('Cache-Control', 'public, max-age=3600').send(sitemap());
   });
 
   app.use(rejectMalformedUrl);
@@ -115,7 +121,8 @@ export function createApp(config: Config, deps: AppDeps): App {
     const context: AppContext = {
       siteUrl: config.siteUrl,
       reviewsWidgetUrl: config.reviewsWidgetUrl,
-      catalogue,
+      catalogue: catalogue.current().lookup,
+      now: now(),
       gallery: deps.gallery,
       isBot: bot,
       galleryWaitMs: bot ? config.botWaitMs : 0,
@@ -145,6 +152,23 @@ export function createApp(config: Config, deps: AppDeps): App {
   );
 
   return app;
+}
+
+/** A value derived from the live catalogue, computed again only after it changes. */
+function perCatalogue<T>(
+  source: CatalogueSource,
+  derive: (live: ReturnType<CatalogueSource['current']>) => T,
+): () => T {
+  let from = source.current();
+  let value = derive(from);
+  return () => {
+    const live = source.current();
+    if (live !== from) {
+      from = live;
+      value = derive(live);
+    }
+    return value;
+  };
 }
 
 function handlerFactory(routes: NonNullable<AppDeps['routes']>): () => Promise<StaticHandler> {

@@ -2,7 +2,7 @@
 import { readConfig } from './config.ts';
 import { createLogger } from './logger.ts';
 import { loadCatalogue } from './catalogue.ts';
-import { catalogueFile } from './paths.ts';
+import { watchCatalogue } from './live-catalogue.ts';
 import { createApp } from './app.ts';
 import { createGallery } from './instagram/index.ts';
 import { startContact } from './contact/index.ts';
@@ -10,7 +10,11 @@ import { startContact } from './contact/index.ts';
 function main() {
   const config = readConfig();
   const logger = createLogger(config.logLevel);
-  const catalogue = loadCatalogue(catalogueFile);
+  const catalogue = watchCatalogue(
+    config.catalogueFile,
+    loadCatalogue(config.catalogueFile),
+    logger,
+  );
   const gallery = createGallery(config, logger);
   gallery.start();
   const contact = startContact(config, logger);
@@ -22,7 +26,12 @@ function main() {
       process.exit(1);
     }
     logger.info(
-      { port: config.port, siteUrl: config.siteUrl, models: catalogue.modelCount },
+      {
+        port: config.port,
+        siteUrl: config.siteUrl,
+        models: catalogue.current().lookup.modelCount,
+        catalogue: catalogue.current().hash,
+      },
       'listening',
     );
   });
@@ -34,6 +43,7 @@ function main() {
     logger.info({ signal }, 'shutting down');
     app.locals.draining = true;
     gallery.stop();
+    catalogue.close();
     // A send in progress gets to record 'sent' before exit (else it is e-mailed again).
     const closed = new Promise((resolve) => server.close(resolve));
     void Promise.all([closed, contact.stop()]).then(() => process.exit(0));

@@ -16,6 +16,7 @@ import { buildFromCsv } from '../../cli/build.ts';
 import { decodeBytes } from '../../cli/decode.ts';
 import { parsePriceSheet } from '../../cli/validate.ts';
 import { generateBigCsv } from '../../scripts/gen-big-csv.ts';
+import { SAMPLE_EPOCH, SAMPLE_STAMP } from '../helpers/sample.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const entry = join(root, 'cli/catalogue.ts');
@@ -28,7 +29,14 @@ function cli(
   args: string[],
   options: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
 ): Promise<Run> {
-  const env: NodeJS.ProcessEnv = { ...process.env, npm_lifecycle_event: undefined, ...options.env };
+  // A fixed build time (SOURCE_DATE_EPOCH), so outputs are comparable byte for byte.
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    npm_lifecycle_event: undefined,
+    CATALOGUE_FILE: undefined,
+    SOURCE_DATE_EPOCH: String(SAMPLE_EPOCH),
+    ...options.env,
+  };
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, ['--import', tsx, entry, ...args], {
       cwd: options.cwd ?? root,
@@ -72,7 +80,8 @@ describe.concurrent('build', () => {
         `Planilla "${fixture('valid.csv')}" sin errores: 2 marcas, 3 modelos.`,
         `Catálogo guardado en ${out}.`,
         'Catálogo nuevo: 3 modelos de 2 marcas.',
-        'Reiniciá el sitio para que muestre los precios nuevos.',
+        'Precios actualizados el 22/11/2026, válidos hasta el 22/12/2026 (30 días; se cambia con --vigencia).',
+        'El sitio muestra los precios nuevos en unos segundos, sin reiniciarlo.',
         '',
       ].join('\n'),
     });
@@ -81,7 +90,8 @@ describe.concurrent('build', () => {
     expect(
       ford?.modelos.map((m) => [m.nombre, m.precio, m.cuotas.en3, m.cuotas.en6, m.url]),
     ).toEqual([
-      ['Fiesta', 18_000_000, 6_000_000, 3_000_000, expect.stringMatching(/^https:\/\/wa\.me\//)],
+      // No URL in the spreadsheet: none stored; the page derives the WhatsApp link.
+      ['Fiesta', 18_000_000, 6_000_000, 3_000_000, undefined],
       ['Ranger', 42_000_000, 14_000_000, 7_000_000, 'https://tienda.example/ranger'],
     ]);
     expect(written.marcas[1]?.modelos[0]?.meta.canonical).toBe('/parabrisa/peugeot/208-gt');
@@ -120,12 +130,13 @@ describe.concurrent('build', () => {
         '  Precios cambiados (1):',
         '    Ford Fiesta: $ 180.000,00 → $ 198.000,00 (+10,0 %)',
         '  Sin cambios: 1 modelo.',
-        'Reiniciá el sitio para que muestre los precios nuevos.',
+        'Precios actualizados el 22/11/2026, válidos hasta el 22/12/2026 (30 días; se cambia con --vigencia).',
+        'El sitio muestra los precios nuevos en unos segundos, sin reiniciarlo.',
         '',
       ].join('\n'),
     );
     expect(await readFile(out, 'utf8')).toBe(
-      (buildFromCsv(await readFile(fixture('changed.csv'))) as { json: string }).json,
+      (buildFromCsv(await readFile(fixture('changed.csv')), SAMPLE_STAMP) as { json: string }).json,
     );
   });
 
@@ -366,8 +377,8 @@ describe('the committed sample', () => {
     const sheet = parsePriceSheet(decodeBytes(bytes).text);
     if (!sheet.ok) throw new Error(sheet.problems.map((p) => p.message).join('\n'));
     const committed = await readFile(join(root, 'catalogue/catalogue.json'), 'utf8');
-    expect(committed).toBe(serializeCatalogue(buildCatalogue(sheet.rows)));
-    expect(buildFromCsv(bytes)).toMatchObject({ ok: true, json: committed });
+    expect(committed).toBe(serializeCatalogue(buildCatalogue(sheet.rows, SAMPLE_STAMP)));
+    expect(buildFromCsv(bytes, SAMPLE_STAMP)).toMatchObject({ ok: true, json: committed });
   });
 
   it('precios.csv is an es-AR Excel export of the 46 models of SPEC.md', async () => {

@@ -52,7 +52,7 @@ describe('the price block', () => {
     const price = body.indexOf(`<p class="price" data-testid="precio">${$(19_850_000)}</p>`);
     expect(price).toBeGreaterThan(-1);
     expect(price).toBeLessThan(body.indexOf('class="price-net"'));
-    expect(price).toBeLessThan(body.indexOf('<strong>3 cuotas sin interés</strong>'));
+    expect(price).toBeLessThan(body.indexOf('data-testid="plan-3"'));
   });
 
   it('leaves out the "last instalment" note when the division is exact', async () => {

@@ -38,9 +38,7 @@ describe('product pages /parabrisa/{marca}/{modelo}', () => {
       if (modelo.url) expect(url).toBe(modelo.url);
       else expect(url).toMatch(/^https:\/\/wa\.me\/5493884123456\?text=Hola/);
       expect(html).toMatch(
-        new RegExp(
-          `href="${url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"[^>]*>Comprar ahora<`,
-        ),
+        new RegExp(`href="${url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"[^>]*>Comprar ahora<`),
       );
     },
   );

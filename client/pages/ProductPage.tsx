@@ -142,7 +142,9 @@ function PriceBlock({ precio, cuotas }: { precio: Centavos; cuotas: Producto['cu
             {plans.map((plan) => (
               <li key={plan.count} data-testid={`plan-${plan.count}`}>
                 <strong>{plan.count} cuotas sin interés</strong> de{' '}
-                <span data-testid={`cuota-${plan.count}`}>{formatARS(plan.amount)}</span>
+                <span className="instalment-amount" data-testid={`cuota-${plan.count}`}>
+                  {formatARS(plan.amount)}
+                </span>
                 <span className="instalment-detail">
                   {plan.last === plan.amount
                     ? `Total ${formatARS(plan.total)}`

@@ -25,6 +25,7 @@ import { securityHeaders } from './security.ts';
 import { hashedAssets } from './static-assets.ts';
 import { PageCache } from './page-cache.ts';
 import type { CatalogueSource } from './live-catalogue.ts';
+import type { LoadedCatalogue } from './catalogue.ts';
 
 export type AppDeps = {
   /** The live catalogue (server/live-catalogue.ts), read per request. */
@@ -71,6 +72,7 @@ export function createApp(config: Config, deps: AppDeps): App {
   if (!deps.devMiddleware) app.use(securityHeaders(config));
 
   app.get('/healthz', (_req, res) => {
+    const live = catalogue.current();
     // 503 while draining on shutdown, so a load balancer stops sending traffic here.
     const draining = app.locals.draining === true;
     res
@@ -78,8 +80,8 @@ export function createApp(config: Config, deps: AppDeps): App {
       .set('Cache-Control', 'no-store')
       .json({
         status: draining ? 'draining' : 'ok',
-        models: catalogue.current().lookup.modelCount,
-        catalogue: { builtAt: catalogue.current().builtAt, hash: catalogue.current().hash },
+        models: live.lookup.modelCount,
+        catalogue: { builtAt: live.builtAt, hash: live.hash },
         instagram: deps.gallery.health?.() ?? null,
       });
   });
@@ -155,10 +157,7 @@ export function createApp(config: Config, deps: AppDeps): App {
 }
 
 /** A value derived from the live catalogue, computed again only after it changes. */
-function perCatalogue<T>(
-  source: CatalogueSource,
-  derive: (live: ReturnType<CatalogueSource['current']>) => T,
-): () => T {
+function perCatalogue<T>(source: CatalogueSource, derive: (live: LoadedCatalogue) => T): () => T {
   let from = source.current();
   let value = derive(from);
   return () => {

@@ -176,19 +176,17 @@ describe.concurrent('build', () => {
     expect(written.vigenteHasta).toBe('2026-12-07');
   });
 
-  it.each(['0', 'abc', '400', '1.5'])(
-    '--vigencia %s is refused with exit 2 and nothing written',
-    async (days) => {
-      const { dir, out } = await tempDir();
-      const run = await cli(['build', fixture('valid.csv'), '-o', out, '--vigencia', days]);
-      expect(run).toEqual({
-        code: 2,
-        stdout: '',
-        stderr: `La vigencia "${days}" no sirve: tiene que ser una cantidad de días entre 1 y 365. Por ejemplo: --vigencia 30\n`,
-      });
-      expect(await readdir(dir)).toEqual([]);
-    },
-  );
+  it('--vigencia 0 is refused with exit 2 and nothing written', async () => {
+    const { dir, out } = await tempDir();
+    const run = await cli(['build', fixture('valid.csv'), '-o', out, '--vigencia', '0']);
+    expect(run).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        'La vigencia "0" no sirve: tiene que ser una cantidad de días entre 1 y 365. Por ejemplo: --vigencia 30\n',
+    });
+    expect(await readdir(dir)).toEqual([]);
+  });
 
   it('writes to CATALOGUE_FILE when no --output is given (the file the server watches)', async () => {
     const { dir, out } = await tempDir();
@@ -199,18 +197,6 @@ describe.concurrent('build', () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('Catálogo guardado en catalogue.json.');
     expect(await readdir(dir)).toEqual(['catalogue.json']);
-  });
-
-  it('refuses a SOURCE_DATE_EPOCH that is not whole seconds', async () => {
-    const { dir, out } = await tempDir();
-    const run = await cli(['build', fixture('valid.csv'), '-o', out], {
-      env: { SOURCE_DATE_EPOCH: 'yesterday' },
-    });
-    expect(run.code).toBe(2);
-    expect(run.stderr).toBe(
-      'SOURCE_DATE_EPOCH tiene que ser un número de segundos desde 1970, no "yesterday".\n',
-    );
-    expect(await readdir(dir)).toEqual([]);
   });
 
   it('--dry-run prints the changes and writes nothing', async () => {

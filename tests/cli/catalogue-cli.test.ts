@@ -140,65 +140,6 @@ describe.concurrent('build', () => {
     );
   });
 
-  it('a later build of the same spreadsheet renews the price date and reports no model change', async () => {
-    const { out } = await tempDir();
-    expect((await cli(['build', fixture('valid.csv'), '-o', out])).code).toBe(0);
-    const twoDaysLater = String(SAMPLE_EPOCH + 2 * 86_400);
-    const run = await cli(['build', fixture('valid.csv'), '-o', out], {
-      env: { SOURCE_DATE_EPOCH: twoDaysLater },
-    });
-    expect(run.code).toBe(0);
-    expect(run.stdout).toBe(
-      [
-        `Planilla "${fixture('valid.csv')}" sin errores: 2 marcas, 3 modelos.`,
-        `Catálogo guardado en ${out}.`,
-        'Sin cambios: 3 modelos igual que antes.',
-        'Precios actualizados el 24/11/2026, válidos hasta el 24/12/2026 (30 días; se cambia con --vigencia).',
-        'El sitio muestra los precios nuevos en unos segundos, sin reiniciarlo.',
-        '',
-      ].join('\n'),
-    );
-    const written = catalogueSchema.parse(JSON.parse(await readFile(out, 'utf8')));
-    expect([written.actualizado, written.vigenteHasta]).toEqual([
-      '2026-11-24T12:00:00.000Z',
-      '2026-12-24',
-    ]);
-  });
-
-  it('--vigencia sets how many days the prices hold (JSON-LD priceValidUntil)', async () => {
-    const { out } = await tempDir();
-    const run = await cli(['build', fixture('valid.csv'), '-o', out, '--vigencia', '15']);
-    expect(run.code).toBe(0);
-    expect(run.stdout).toContain(
-      'Precios actualizados el 22/11/2026, válidos hasta el 07/12/2026 (15 días; se cambia con --vigencia).',
-    );
-    const written = catalogueSchema.parse(JSON.parse(await readFile(out, 'utf8')));
-    expect(written.vigenteHasta).toBe('2026-12-07');
-  });
-
-  it('--vigencia 0 is refused with exit 2 and nothing written', async () => {
-    const { dir, out } = await tempDir();
-    const run = await cli(['build', fixture('valid.csv'), '-o', out, '--vigencia', '0']);
-    expect(run).toEqual({
-      code: 2,
-      stdout: '',
-      stderr:
-        'La vigencia "0" no sirve: tiene que ser una cantidad de días entre 1 y 365. Por ejemplo: --vigencia 30\n',
-    });
-    expect(await readdir(dir)).toEqual([]);
-  });
-
-  it('writes to CATALOGUE_FILE when no --output is given (the file the server watches)', async () => {
-    const { dir, out } = await tempDir();
-    const run = await cli(['build', fixture('valid.csv')], {
-      cwd: dir,
-      env: { CATALOGUE_FILE: out },
-    });
-    expect(run.code).toBe(0);
-    expect(run.stdout).toContain('Catálogo guardado en catalogue.json.');
-    expect(await readdir(dir)).toEqual(['catalogue.json']);
-  });
-
   it('--dry-run prints the changes and writes nothing', async () => {
     const { dir, out } = await tempDir();
     const fresh = await cli(['build', fixture('valid.csv'), '--dry-run', '-o', out]);
@@ -295,6 +236,68 @@ describe.concurrent('build', () => {
       /^No pude escribir el catálogo en ".*blocker\/catalogue\.json" \((?:EEXIST|ENOTDIR)\)\. El catálogo anterior no se tocó\.\n$/,
     );
     expect(await readdir(dir)).toEqual(['blocker']);
+  });
+});
+
+// One at a time: each spawns the CLI, and the block above already runs five at once.
+describe('build: price date, validity and CATALOGUE_FILE', () => {
+  it('a later build of the same spreadsheet renews the price date and reports no model change', async () => {
+    const { out } = await tempDir();
+    expect((await cli(['build', fixture('valid.csv'), '-o', out])).code).toBe(0);
+    const twoDaysLater = String(SAMPLE_EPOCH + 2 * 86_400);
+    const run = await cli(['build', fixture('valid.csv'), '-o', out], {
+      env: { SOURCE_DATE_EPOCH: twoDaysLater },
+    });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe(
+      [
+        `Planilla "${fixture('valid.csv')}" sin errores: 2 marcas, 3 modelos.`,
+        `Catálogo guardado en ${out}.`,
+        'Sin cambios: 3 modelos igual que antes.',
+        'Precios actualizados el 24/11/2026, válidos hasta el 24/12/2026 (30 días; se cambia con --vigencia).',
+        'El sitio muestra los precios nuevos en unos segundos, sin reiniciarlo.',
+        '',
+      ].join('\n'),
+    );
+    const written = catalogueSchema.parse(JSON.parse(await readFile(out, 'utf8')));
+    expect([written.actualizado, written.vigenteHasta]).toEqual([
+      '2026-11-24T12:00:00.000Z',
+      '2026-12-24',
+    ]);
+  });
+
+  it('--vigencia sets how many days the prices hold (JSON-LD priceValidUntil)', async () => {
+    const { out } = await tempDir();
+    const run = await cli(['build', fixture('valid.csv'), '-o', out, '--vigencia', '15']);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain(
+      'Precios actualizados el 22/11/2026, válidos hasta el 07/12/2026 (15 días; se cambia con --vigencia).',
+    );
+    const written = catalogueSchema.parse(JSON.parse(await readFile(out, 'utf8')));
+    expect(written.vigenteHasta).toBe('2026-12-07');
+  });
+
+  it('--vigencia 0 is refused with exit 2 and nothing written', async () => {
+    const { dir, out } = await tempDir();
+    const run = await cli(['build', fixture('valid.csv'), '-o', out, '--vigencia', '0']);
+    expect(run).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        'La vigencia "0" no sirve: tiene que ser una cantidad de días entre 1 y 365. Por ejemplo: --vigencia 30\n',
+    });
+    expect(await readdir(dir)).toEqual([]);
+  });
+
+  it('writes to CATALOGUE_FILE when no --output is given (the file the server watches)', async () => {
+    const { dir, out } = await tempDir();
+    const run = await cli(['build', fixture('valid.csv')], {
+      cwd: dir,
+      env: { CATALOGUE_FILE: out },
+    });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('Catálogo guardado en catalogue.json.');
+    expect(await readdir(dir)).toEqual(['catalogue.json']);
   });
 });
 

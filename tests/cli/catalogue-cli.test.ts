@@ -289,6 +289,18 @@ describe('build: price date, validity and CATALOGUE_FILE', () => {
     expect(await readdir(dir)).toEqual([]);
   });
 
+  it('replaces a catalogue of the previous version, saying why it cannot compare', async () => {
+    const { out } = await tempDir();
+    await writeFile(out, JSON.stringify({ version: 1, marcas: [] }));
+    const run = await cli(['build', fixture('valid.csv'), '-o', out]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain(
+      `Aviso: el catálogo anterior (${out}) es de una versión anterior del sitio; no se puede comparar con él.\n`,
+    );
+    expect(run.stdout).toContain('Catálogo nuevo: 3 modelos de 2 marcas.');
+    expect(catalogueSchema.parse(JSON.parse(await readFile(out, 'utf8'))).version).toBe(2);
+  });
+
   it('writes to CATALOGUE_FILE when no --output is given (the file the server watches)', async () => {
     const { dir, out } = await tempDir();
     const run = await cli(['build', fixture('valid.csv')], {

@@ -20,12 +20,15 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund \
     && npm cache clean --force \
-    && mkdir -p /app/data \
-    && chown node:node /app/data
+    && mkdir -p /app/data /app/catalogue \
+    && chown node:node /app/data /app/catalogue
 COPY --from=build /app/dist ./dist
 # The owner's CLIs (npm run catalogue / messages) run from dist/cli through this launcher.
 COPY scripts/cli.mjs ./scripts/cli.mjs
-COPY catalogue/catalogue.json ./catalogue/catalogue.json
+# The server watches this file (CATALOGUE_FILE, default catalogue/catalogue.json) and serves a
+# new one without a restart; `npm run catalogue -- build` writes it as the node user (a temporary
+# file renamed over it, so the folder is writable too).
+COPY --chown=node:node catalogue/catalogue.json ./catalogue/catalogue.json
 USER node
 VOLUME /app/data
 EXPOSE 3000

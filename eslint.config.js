@@ -37,6 +37,30 @@ export default tseslint.config(
     },
   },
   {
+    // catalogue/ is the leaf everything else builds on: it imports nothing of ours.
+    files: ['catalogue/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                '**/client/**',
+                '**/server/**',
+                '**/cli/**',
+                '../client/*',
+                '../server/*',
+                '../cli/*',
+              ],
+              message: 'catalogue/ must not import client/, server/ or cli/ code.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.{js,mjs}'],
     languageOptions: { globals: { ...globals.node } },
   },

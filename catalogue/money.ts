@@ -12,6 +12,41 @@ export function instalment(price: Centavos, n: number): Centavos {
   return (price - remainder) / n + (remainder === 0 ? 0 : 1);
 }
 
+/**
+ * An interest-free plan as the shopper pays it: `count - 1` instalments of `amount` (the price
+ * divided by n, rounded up) and a last one smaller by the remainder, so that `total` is the
+ * cash price to the centavo. Undefined when the price is too small for n positive instalments
+ * (1 centavo in 3): such a plan cannot be offered "sin interés".
+ */
+export type InstalmentPlan = {
+  readonly count: number;
+  readonly amount: Centavos;
+  readonly last: Centavos;
+  readonly total: Centavos;
+};
+
+export function instalmentPlan(price: Centavos, n: number): InstalmentPlan | undefined {
+  const amount = instalment(price, n);
+  const last = price - amount * (n - 1);
+  if (last <= 0) return undefined;
+  return { count: n, amount, last, total: amount * (n - 1) + last };
+}
+
+/**
+ * The price without national taxes (Ley 27.743): price / (1 + VAT), rounded half up to the
+ * centavo, in integer maths (BigInt, so big prices cannot lose centavos). `vatPercent` may
+ * have up to two decimals (21, 10.5).
+ */
+export function priceWithoutNationalTaxes(price: Centavos, vatPercent: number): Centavos {
+  if (!Number.isSafeInteger(price) || price <= 0) throw new RangeError(`invalid price: ${price}`);
+  const basisPoints = Math.round(vatPercent * 100);
+  if (basisPoints < 0 || Math.abs(basisPoints - vatPercent * 100) > 1e-6) {
+    throw new RangeError(`invalid VAT percent: ${vatPercent}`);
+  }
+  const divisor = BigInt(10_000 + basisPoints);
+  return Number((BigInt(price) * 20_000n + divisor) / (2n * divisor));
+}
+
 const ars = new Intl.NumberFormat('es-AR', { style: 'currency', currency: 'ARS' });
 
 /** `$ 1.234,56` with a no-break space, as Argentine shoppers read prices. */

@@ -1,16 +1,18 @@
 /**
- * The one catalogue shape (DESIGN.md decision 1): the CLI writes it, the server
- * validates it at start and the product pages read it. Amounts are integer centavos.
- * `meta.canonical` is a root-relative path; the server prefixes SITE_URL, so the
- * generated file does not depend on where the site is deployed.
+ * The one catalogue shape: the CLI writes it, the server validates it (at start and on every
+ * change of the file) and the product pages read it. Amounts are integer centavos.
+ * `meta.canonical` is a root-relative path; the server prefixes SITE_URL, so the generated
+ * file does not depend on where the site is deployed. `url` is stored only when the
+ * spreadsheet gives one: the default WhatsApp link is derived from the business details
+ * when the page renders (see lookup.ts and docs/decisions/2026-11-22-live-catalogue.md).
  */
 import { z } from 'zod';
 import { formatARSPlain, instalment } from './money.ts';
 import { slugify } from './slug.ts';
 import { productPath } from './paths.ts';
-import { whatsappLink } from '../client/content/business.ts';
+import { addDays, shopDate, MAX_VALID_DAYS } from './validity.ts';
 
-export const CATALOGUE_VERSION = 1;
+export const CATALOGUE_VERSION = 2;
 
 const centavos = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'slug en minúsculas con guiones');
@@ -21,7 +23,7 @@ export const modeloSchema = z
     slug,
     precio: centavos,
     cuotas: z.object({ en3: centavos, en6: centavos }).strict(),
-    url: z.url({ protocol: /^https?$/ }),
+    url: z.url({ protocol: /^https?$/ }).optional(),
     meta: z
       .object({
         title: z.string().min(1),
@@ -44,10 +46,22 @@ export const marcaSchema = z
 export const catalogueSchema = z
   .object({
     version: z.literal(CATALOGUE_VERSION),
+    /** When the CLI built it (ISO instant, UTC). */
+    actualizado: z.iso.datetime(),
+    /** Last day the prices hold, in Jujuy (JSON-LD priceValidUntil). */
+    vigenteHasta: z.iso.date(),
     marcas: z.array(marcaSchema),
   })
   .strict()
   .superRefine((catalogue, ctx) => {
+    const built = shopDate(new Date(catalogue.actualizado));
+    if (catalogue.vigenteHasta < built || catalogue.vigenteHasta > addDays(built, MAX_VALID_DAYS)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['vigenteHasta'],
+        message: `vigenteHasta debe estar entre ${built} y ${MAX_VALID_DAYS} días después`,
+      });
+    }
     const brandSlugs = new Set<string>();
     catalogue.marcas.forEach((marca, i) => {
       if (brandSlugs.has(marca.slug)) {
@@ -97,7 +111,7 @@ export type Modelo = z.infer<typeof modeloSchema>;
 /** One priced row of the owner's spreadsheet, already validated. */
 export type PriceRow = { marca: string; modelo: string; precio: number; url?: string | undefined };
 
-/** Builds one model entry: slugs, instalments, link and SEO text all follow from the row. */
+/** Builds one model entry: slugs, instalments and SEO text all follow from the row. */
 export function buildModelo(row: PriceRow): Modelo {
   const marcaSlug = slugify(row.marca);
   const modeloSlug = slugify(row.modelo);
@@ -109,11 +123,7 @@ export function buildModelo(row: PriceRow): Modelo {
     slug: modeloSlug,
     precio: row.precio,
     cuotas: { en3, en6 },
-    url:
-      row.url ??
-      whatsappLink(
-        `Hola, quiero comprar el parabrisas para ${name} (precio publicado ${formatARSPlain(row.precio)}). ¿Tienen stock?`,
-      ),
+    ...(row.url === undefined ? {} : { url: row.url }),
     meta: {
       title: `Parabrisas ${name} - Repuestos y Servicios en Jujuy`,
       description: `Parabrisas para ${name} en Jujuy: ${formatARSPlain(row.precio)} de contado o en 3 y 6 cuotas sin interés. Colocación en taller o a domicilio y trabajo garantizado.`,
@@ -130,8 +140,14 @@ export function buildModelo(row: PriceRow): Modelo {
   };
 }
 
-/** Builds the whole catalogue from validated rows, in a stable order (brand, then model). */
-export function buildCatalogue(rows: readonly PriceRow[]): Catalogue {
+/** When the catalogue is built and how many days its prices hold. */
+export type BuildStamp = { readonly builtAt: Date; readonly validDays: number };
+
+/**
+ * Builds the whole catalogue from validated rows, in a stable order (brand, then model).
+ * The same rows and stamp give the same catalogue (tests pass a fixed `builtAt`).
+ */
+export function buildCatalogue(rows: readonly PriceRow[], stamp: BuildStamp): Catalogue {
   const byBrand = new Map<string, { marca: string; rows: PriceRow[] }>();
   for (const row of rows) {
     const key = slugify(row.marca);
@@ -147,7 +163,12 @@ export function buildCatalogue(rows: readonly PriceRow[]): Catalogue {
       slug: brandSlug,
       modelos: brandRows.map(buildModelo).sort((a, b) => collator.compare(a.slug, b.slug)),
     }));
-  return { version: CATALOGUE_VERSION, marcas };
+  return {
+    version: CATALOGUE_VERSION,
+    actualizado: stamp.builtAt.toISOString(),
+    vigenteHasta: addDays(shopDate(stamp.builtAt), stamp.validDays),
+    marcas,
+  };
 }
 
 /** Deterministic serialisation: same rows, same bytes. */

@@ -3,6 +3,7 @@ import {
   buildCatalogue,
   catalogueSchema,
   serializeCatalogue,
+  type BuildStamp,
   type Catalogue,
 } from '../catalogue/schema.ts';
 import { decodeBytes, detectBinary } from './decode.ts';
@@ -12,7 +13,7 @@ import { parsePriceSheet } from './validate.ts';
 export type BuildResult =
   { ok: true; catalogue: Catalogue; json: string } | { ok: false; problems: Problem[] };
 
-export function buildFromCsv(bytes: Uint8Array): BuildResult {
+export function buildFromCsv(bytes: Uint8Array, stamp: BuildStamp): BuildResult {
   const binary = detectBinary(bytes);
   if (binary === 'binary') return { ok: false, problems: [problems.notText()] };
   if (binary) return { ok: false, problems: [problems.excelFile(binary)] };
@@ -20,7 +21,7 @@ export function buildFromCsv(bytes: Uint8Array): BuildResult {
   const sheet = parsePriceSheet(decodeBytes(bytes).text);
   if (!sheet.ok) return { ok: false, problems: sheet.problems };
 
-  const catalogue = buildCatalogue(sheet.rows);
+  const catalogue = buildCatalogue(sheet.rows, stamp);
   // The server refuses to start on an invalid catalogue: never write one.
   const checked = catalogueSchema.safeParse(catalogue);
   if (!checked.success) {

@@ -1,6 +1,9 @@
 /**
  * Entry point: `npm run catalogue -- <build|check|diff> <archivo.csv>`. See ./run.ts.
  */
+import { resolve } from 'node:path';
+import { DEFAULT_CATALOGUE_FILE } from '../catalogue/paths.ts';
+import { buildTime } from './build-time.ts';
 import { projectRootOf } from './project-root.ts';
 import { runCli } from './run.ts';
 
@@ -15,5 +18,10 @@ process.exitCode = await runCli(process.argv.slice(2), {
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
   cwd,
-  projectRoot: projectRootOf(import.meta.url),
+  // The same file the server watches (CATALOGUE_FILE, relative to the project folder).
+  catalogueFile: resolve(
+    projectRootOf(import.meta.url),
+    process.env.CATALOGUE_FILE?.trim() || DEFAULT_CATALOGUE_FILE,
+  ),
+  now: () => buildTime(process.env.SOURCE_DATE_EPOCH),
 });

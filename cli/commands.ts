@@ -1,6 +1,13 @@
 /** What each command does, once commander has parsed the arguments; returns the exit status. */
 import { isAbsolute, relative, resolve } from 'node:path';
-import type { Catalogue } from '../catalogue/schema.ts';
+import type { BuildStamp, Catalogue } from '../catalogue/schema.ts';
+import { DEFAULT_CATALOGUE_FILE } from '../catalogue/paths.ts';
+import {
+  DEFAULT_VALID_DAYS,
+  MAX_VALID_DAYS,
+  formatDateAR,
+  shopDate,
+} from '../catalogue/validity.ts';
 import { buildFromCsv, countModels, type BuildResult } from './build.ts';
 import { describeChanges } from './diff.ts';
 import {
@@ -18,13 +25,15 @@ export type CliIo = {
   stderr: (text: string) => void;
   /** Where relative paths typed by the owner are resolved from. */
   cwd: string;
-  /** The project folder: the default catalogue lives in its catalogue/ folder. */
-  projectRoot: string;
+  /** The catalogue written and compared with when no path is given (CATALOGUE_FILE, absolute). */
+  catalogueFile: string;
+  /** The build time written into the catalogue (SOURCE_DATE_EPOCH in tests). */
+  now: () => Date;
 };
 
 export const EXIT = { ok: 0, badInput: 1, usage: 2 } as const;
 export const RUN = 'npm run catalogue --';
-export const DEFAULT_CATALOGUE = 'catalogue/catalogue.json';
+export const DEFAULT_CATALOGUE = DEFAULT_CATALOGUE_FILE;
 
 export type Paths = {
   input: (file: string) => string;
@@ -35,8 +44,7 @@ export type Paths = {
 export function pathsFor(io: CliIo): Paths {
   return {
     input: (file) => resolve(io.cwd, file),
-    output: (given) =>
-      given === undefined ? resolve(io.projectRoot, DEFAULT_CATALOGUE) : resolve(io.cwd, given),
+    output: (given) => (given === undefined ? io.catalogueFile : resolve(io.cwd, given)),
     shown: (path) => {
       const rel = relative(io.cwd, path);
       return rel === '' || rel.startsWith('..') || isAbsolute(rel) ? path : rel;
@@ -44,8 +52,25 @@ export function pathsFor(io: CliIo): Paths {
   };
 }
 
-async function load(io: CliIo, paths: Paths, file: string): Promise<BuildResult> {
-  const result = buildFromCsv(await readInputFile(paths.input(file), file));
+/** `--vigencia 30` → 30; anything else is the owner's typo, told in Spanish. */
+export function validDays(given: string | undefined): number {
+  if (given === undefined) return DEFAULT_VALID_DAYS;
+  const days = /^\d+$/.test(given.trim()) ? Number(given.trim()) : Number.NaN;
+  if (!(days >= 1 && days <= MAX_VALID_DAYS)) {
+    throw new UsageError(
+      `La vigencia "${given}" no sirve: tiene que ser una cantidad de días entre 1 y ${MAX_VALID_DAYS}. Por ejemplo: --vigencia ${DEFAULT_VALID_DAYS}`,
+    );
+  }
+  return days;
+}
+
+async function load(
+  io: CliIo,
+  paths: Paths,
+  file: string,
+  stamp: BuildStamp = { builtAt: io.now(), validDays: DEFAULT_VALID_DAYS },
+): Promise<BuildResult> {
+  const result = buildFromCsv(await readInputFile(paths.input(file), file), stamp);
   if (!result.ok) reportProblems(io, file, result.problems);
   return result;
 }
@@ -82,14 +107,16 @@ export async function build(
   io: CliIo,
   paths: Paths,
   file: string,
-  options: { dryRun?: boolean; output?: string },
+  options: { dryRun?: boolean; output?: string; vigencia?: string },
 ): Promise<number> {
-  const result = await load(io, paths, file);
+  const stamp = { builtAt: io.now(), validDays: validDays(options.vigencia) };
+  const result = await load(io, paths, file, stamp);
   if (!result.ok) return EXIT.badInput;
   const target = paths.output(options.output);
   const previous = await readCatalogueFile(target);
   const changes = describeChanges(previousFor(io, paths, target, previous), result.catalogue);
   const lines = [`Planilla "${file}" sin errores: ${summary(result.catalogue)}.`];
+  const dates = `Precios actualizados el ${formatDateAR(shopDate(stamp.builtAt))}, válidos hasta el ${formatDateAR(result.catalogue.vigenteHasta)} (${count(stamp.validDays, 'día', 'días')}; se cambia con --vigencia).`;
 
   if (options.dryRun) {
     lines.push(`Prueba (--dry-run): no se guardó nada en ${paths.shown(target)}.`, ...changes);
@@ -100,7 +127,8 @@ export async function build(
     lines.push(
       `Catálogo guardado en ${paths.shown(target)}.`,
       ...changes,
-      'Reiniciá el sitio para que muestre los precios nuevos.',
+      dates,
+      'El sitio muestra los precios nuevos en unos segundos, sin reiniciarlo.',
     );
   }
   io.stdout(`${lines.join('\n')}\n`);

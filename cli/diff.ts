@@ -1,10 +1,10 @@
 /** What a new catalogue changes for the shoppers: models added and removed, prices, links. */
 import type { Catalogue } from '../catalogue/schema.ts';
-import { whatsappLink } from '../client/content/business.ts';
 import { formatARSPlain as money } from '../catalogue/money.ts';
 import { count, formatInteger } from './format.ts';
 
-type Entry = { name: string; precio: number; url: string };
+/** `url` only when the spreadsheet gives one; otherwise the button opens WhatsApp. */
+type Entry = { name: string; precio: number; url: string | undefined };
 
 export type PriceChange = { name: string; before: number; after: number };
 
@@ -58,16 +58,11 @@ export function diffCatalogues(before: Catalogue, after: Catalogue): CatalogueDi
   return diff;
 }
 
-function isWhatsapp(url: string): boolean {
-  return url.startsWith(whatsappLink());
-}
-
 function otherChange(before: Entry, after: Entry): string | undefined {
   const notes: string[] = [];
   if (before.name !== after.name) notes.push(`antes se escribía "${before.name}"`);
-  // WhatsApp links carry the price in their message: those change with every price change.
-  if (before.url !== after.url && !(isWhatsapp(before.url) && isWhatsapp(after.url))) {
-    const shown = (url: string) => (isWhatsapp(url) ? 'WhatsApp' : url);
+  if (before.url !== after.url) {
+    const shown = (url: string | undefined) => url ?? 'WhatsApp';
     notes.push(`el botón Comprar ahora lleva a ${shown(after.url)} (antes ${shown(before.url)})`);
   }
   return notes.length === 0 ? undefined : `${after.name}: ${notes.join('; ')}`;

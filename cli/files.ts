@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { catalogueSchema, type Catalogue } from '../catalogue/schema.ts';
+import { CATALOGUE_VERSION, catalogueSchema, type Catalogue } from '../catalogue/schema.ts';
 
 /** A failure that is not the spreadsheet's fault (exit status 2); `message` is for the owner. */
 export class UsageError extends Error {}
@@ -52,7 +52,18 @@ export async function readCatalogueFile(path: string): Promise<PreviousCatalogue
     return { status: 'invalid', reason: 'no es un JSON válido' };
   }
   const parsed = catalogueSchema.safeParse(data);
-  if (!parsed.success) return { status: 'invalid', reason: 'no tiene el formato de un catálogo' };
+  if (!parsed.success) {
+    const older =
+      typeof data === 'object' &&
+      data !== null &&
+      'version' in data &&
+      typeof data.version === 'number' &&
+      data.version < CATALOGUE_VERSION;
+    return {
+      status: 'invalid',
+      reason: older ? 'es de una versión anterior del sitio' : 'no tiene el formato de un catálogo',
+    };
+  }
   return { status: 'ok', catalogue: parsed.data, text };
 }
 

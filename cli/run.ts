@@ -17,6 +17,7 @@ import {
   type CliIo,
 } from './commands.ts';
 import { UsageError } from './files.ts';
+import { DEFAULT_VALID_DAYS } from '../catalogue/validity.ts';
 
 export { EXIT, type CliIo };
 
@@ -111,19 +112,26 @@ function createProgram(io: CliIo, setStatus: (code: number) => void): Command {
       '-o, --output <ruta>',
       `dónde guardar el catálogo (si no lo indicás: ${DEFAULT_CATALOGUE} del proyecto)`,
     )
+    .option(
+      '--vigencia <días>',
+      `cuántos días valen los precios; después el sitio pide confirmarlos por WhatsApp (si no lo indicás: ${DEFAULT_VALID_DAYS})`,
+    )
     .addHelpText(
       'after',
       `
 Ejemplos:
   ${RUN} build precios.csv
   ${RUN} build precios.csv --dry-run
+  ${RUN} build precios.csv --vigencia 15
 
-Después de guardar, reiniciá el sitio para que muestre los precios nuevos.
+El sitio en marcha muestra los precios nuevos en unos segundos, sin reiniciarlo.
 `,
     )
-    .action(async (file: string, options: { dryRun?: boolean; output?: string }) => {
-      setStatus(await build(io, paths, file, options));
-    });
+    .action(
+      async (file: string, options: { dryRun?: boolean; output?: string; vigencia?: string }) => {
+        setStatus(await build(io, paths, file, options));
+      },
+    );
 
   program
     .command('check')

@@ -12,7 +12,10 @@ export interface AppContext {
   readonly siteUrl: string;
   /** Third-party reviews widget script, only when configured (REVIEWS_WIDGET_URL). */
   readonly reviewsWidgetUrl: string | undefined;
+  /** The catalogue live when the request arrived (it can be replaced while the server runs). */
   readonly catalogue: CatalogueLookup;
+  /** When the request arrived: prices expire at midnight in Jujuy. */
+  readonly now: Date;
   readonly gallery: GallerySource;
   /** The request comes from a crawler: it gets the whole document at once. */
   readonly isBot: boolean;

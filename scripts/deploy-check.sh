@@ -2,6 +2,8 @@
 # Runs the Dockerfile's runtime stage without Docker: the files that stage copies (package.json,
 # package-lock.json, dist/, catalogue/catalogue.json) go to a clean temporary folder, production
 # dependencies only are installed there, and the server must start, answer, and stop on SIGTERM.
+# The owner's CLIs run there too, and a price change built with the CLI while the server runs
+# must reach the product page within seconds, without a restart.
 # Builds first when there is no build (set DEPLOY_CHECK_BUILD=1 to always build).
 # Usage: scripts/deploy-check.sh   (exit 0 when every step passed)
 set -euo pipefail
@@ -35,6 +37,15 @@ cleanup() {
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
+
+# body URL: prints the response body, or nothing when nothing answers.
+body() {
+  node -e '
+    fetch(process.argv[1], { signal: AbortSignal.timeout(5000) })
+      .then((r) => r.text()).then((t) => process.stdout.write(t))
+      .catch(() => {});
+  ' "$1"
+}
 
 # status URL: prints the HTTP status, or 000 when nothing answers (Node's fetch: no curl needed).
 status() {
@@ -138,6 +149,41 @@ grep -q '46 modelos' "$work/owner.log" || fail "catalogue check did not read the
 printf '    npm run catalogue -- check precios.csv: ok\n'
 owner_run messages -- list
 printf '    npm run messages -- list: ok\n'
+ok
+
+step 'A live price change: the owner builds a new catalogue while the server runs (no restart)'
+old_hash=$(body "$url/healthz" | node -pe 'JSON.parse(require("fs").readFileSync(0, "utf8")).catalogue.hash')
+body "$url/parabrisa/ford/fiesta" | grep -q '198.500,00' || fail 'the Ford Fiesta page does not show the sample price $ 198.500,00'
+sed 's/^Ford;Fiesta;[^;]*;/Ford;Fiesta;$ 211.111,11;/' catalogue/precios.csv >"$owner/precios.csv"
+grep -q '^Ford;Fiesta;\$ 211.111,11;' "$owner/precios.csv" || fail 'could not prepare the changed CSV'
+(cd "$owner" && env -i PATH="$PATH" npm --prefix "$app" run --silent catalogue -- build precios.csv) \
+  >"$work/owner.log" 2>&1 || { cat "$work/owner.log" >&2; fail 'npm run catalogue -- build failed on the production install'; }
+grep -q 'Ford Fiesta: \$ 198.500,00 → \$ 211.111,11' "$work/owner.log" ||
+  fail "catalogue build did not report the price change: $(cat "$work/owner.log")"
+printf '    npm run catalogue -- build precios.csv: ok (Ford Fiesta $ 198.500,00 → $ 211.111,11)\n'
+# One node process polls every 100 ms; the time counts from the end of the build (wall clock).
+built_at=$EPOCHREALTIME
+took=$(node -e '
+  const [url, text, builtAt] = process.argv.slice(1);
+  const since = () => Date.now() / 1000 - Number(builtAt);
+  const poll = async () => {
+    const html = await fetch(url, { signal: AbortSignal.timeout(2000) }).then((r) => r.text(), () => "");
+    if (html.includes(text)) return console.log(since().toFixed(2));
+    if (since() > 5) return console.log("timeout");
+    setTimeout(poll, 100);
+  };
+  poll();
+' "$url/parabrisa/ford/fiesta" '211.111,11' "$built_at")
+[[ $took != timeout ]] || fail 'the product page did not show the new price within 5 s'
+kill -0 "$server_pid" 2>/dev/null || fail 'the server exited after the catalogue changed'
+printf '    GET /parabrisa/ford/fiesta shows $ 211.111,11 %ss after the build finished, same server process\n' "$took"
+today=$(node -p 'new Intl.DateTimeFormat("es-AR", { timeZone: "America/Argentina/Jujuy", day: "2-digit", month: "2-digit", year: "numeric" }).format()')
+body "$url/parabrisa/ford/fiesta" | grep -q "Precios actualizados el <!-- -->$today" ||
+  fail "the product page does not say the prices were updated today ($today)"
+printf '    and says "Precios actualizados el %s"\n' "$today"
+new_hash=$(body "$url/healthz" | node -pe 'JSON.parse(require("fs").readFileSync(0, "utf8")).catalogue.hash')
+[[ $new_hash != "$old_hash" ]] || fail "/healthz still reports the old catalogue hash $old_hash"
+printf '    /healthz catalogue hash %s → %s\n' "$old_hash" "$new_hash"
 ok
 
 step 'A second server on the busy port must fail (a supervisor restarts or alerts on non-zero)'

@@ -1,20 +1,9 @@
-// `npm start`: build when the build is missing or older than the sources, then serve.
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+// `npm start`: build when the build is missing or older than the code, then serve.
 import { spawnSync } from 'node:child_process';
+import { builtEntry, needsBuild } from './build-freshness.mjs';
 
-const built = 'dist/server/index.js';
-const sources = ['client', 'server', 'catalogue', 'public', 'vite.config.ts', 'package.json'];
-
-function newestMtime(path) {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(0, ...readdirSync(path).map((name) => newestMtime(join(path, name))));
-}
-
-if (!existsSync(built) || newestMtime(built) < Math.max(...sources.map(newestMtime))) {
-  console.log('Building the site (first start or sources changed)...');
+if (needsBuild(process.cwd())) {
+  console.log('Building the site (first start or code changed)...');
   const build = spawnSync('npm', ['run', 'build'], {
     stdio: 'inherit',
     shell: process.platform === 'win32',
@@ -23,4 +12,4 @@ if (!existsSync(built) || newestMtime(built) < Math.max(...sources.map(newestMti
 }
 
 process.env.NODE_ENV ??= 'production';
-await import(`./../${built}`);
+await import(`./../${builtEntry}`);

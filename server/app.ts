@@ -4,7 +4,6 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { isbot } from 'isbot';
 import { createStaticHandler, type DataRouteObject, type StaticHandler } from 'react-router-dom';
-import type { CatalogueLookup } from '../catalogue/lookup.ts';
 import type { AppContext } from '../client/app-context.ts';
 import type { GallerySource } from '../client/gallery/types.ts';
 import type { ContactService } from '../client/contact/types.ts';
@@ -29,9 +28,14 @@ import { hashedAssets } from './static-assets.ts';
 import { PageCache, type DataSource } from './page-cache.ts';
 import { prepareResponse, sendPrepared } from './prepared-response.ts';
 import { allowedMethods } from './methods.ts';
+import type { CatalogueSource } from './live-catalogue.ts';
+import { nextShopDayAt } from '../catalogue/validity.ts';
 
 export type AppDeps = {
-  readonly catalogue: CatalogueLookup;
+  /** The live catalogue (server/live-catalogue.ts), read per request. */
+  readonly catalogue: CatalogueSource;
+  /** The clock (tests move it to see prices expire). */
+  readonly now?: () => Date;
   readonly logger: Logger;
   readonly gallery: GallerySource;
   /** Route tree; tests inject extra routes, development reloads it on each request. */
@@ -61,8 +65,14 @@ export function createApp(config: Config, deps: AppDeps): App {
     ? undefined
     : (deps.pages ??
       new PageCache({ maxAgeMs: { gallery: config.instagram.cacheSeconds * 1000 } }));
-  if (pageCache) deps.gallery.onChange?.(() => pageCache.invalidate('gallery'));
+  if (pageCache) {
+    deps.gallery.onChange?.(() => pageCache.invalidate('gallery'));
+    catalogue.subscribe(() => pageCache.invalidate('catalogue'));
+  }
   const csp = contentSecurityPolicy(config);
+  const now = deps.now ?? (() => new Date());
+  // Pages that show prices say whether they still hold: a new day in Jujuy may expire them.
+  const dayChange = onNewShopDay(now, () => pageCache?.invalidate('catalogue'));
 
   const app = express();
   app.disable('x-powered-by');
@@ -78,6 +88,7 @@ export function createApp(config: Config, deps: AppDeps): App {
   if (pageCache) {
     app.use((req, res, next) => {
       if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+      dayChange();
       const q = req.originalUrl.indexOf('?');
       const page = pageCache.get(req.path, q < 0 ? '' : req.originalUrl.slice(q + 1));
       if (page) sendPrepared(req, res, page.response);
@@ -86,6 +97,7 @@ export function createApp(config: Config, deps: AppDeps): App {
   }
 
   app.get(paths.health, (_req, res) => {
+    const live = catalogue.current();
     // 503 while draining on shutdown, so a load balancer stops sending traffic here.
     const draining = app.locals.draining === true;
     res
@@ -93,7 +105,8 @@ export function createApp(config: Config, deps: AppDeps): App {
       .set('Cache-Control', 'no-store')
       .json({
         status: draining ? 'draining' : 'ok',
-        models: catalogue.modelCount,
+        models: live.lookup.modelCount,
+        catalogue: { builtAt: live.builtAt, hash: live.hash },
         instagram: deps.gallery.health?.() ?? null,
       });
   });
@@ -138,7 +151,7 @@ export function createApp(config: Config, deps: AppDeps): App {
   app.get(
     paths.sitemap,
     siteFile(paths.sitemap, 'application/xml; charset=utf-8', ['catalogue'], () =>
-      sitemapXml(config.siteUrl, catalogue),
+      sitemapXml(config.siteUrl, catalogue.current().lookup),
     ),
   );
 
@@ -149,24 +162,22 @@ export function createApp(config: Config, deps: AppDeps): App {
   );
   app.use(createGalleryApi(deps.gallery));
 
-  const visitorContext: AppContext = {
-    siteUrl: config.siteUrl,
-    reviewsWidgetUrl: config.reviewsWidgetUrl,
-    catalogue,
-    gallery: deps.gallery,
-    isBot: false,
-    galleryWaitMs: 0,
-    contact,
-  };
-  const botContext: AppContext = {
-    ...visitorContext,
-    isBot: true,
-    galleryWaitMs: config.botWaitMs,
-  };
   app.all('/{*splat}', async (req, res) => {
+    dayChange();
+    const bot = isbot(req.get('user-agent') ?? '');
+    const context: AppContext = {
+      siteUrl: config.siteUrl,
+      reviewsWidgetUrl: config.reviewsWidgetUrl,
+      catalogue: catalogue.current().lookup,
+      now: now(),
+      gallery: deps.gallery,
+      isBot: bot,
+      galleryWaitMs: bot ? config.botWaitMs : 0,
+      contact,
+    };
     await renderDocument(req, res, {
       handler: await getHandler(),
-      context: isbot(req.get('user-agent') ?? '') ? botContext : visitorContext,
+      context,
       assets,
       csp,
       production: config.production,
@@ -188,6 +199,20 @@ export function createApp(config: Config, deps: AppDeps): App {
   );
 
   return app;
+}
+
+/**
+ * Returns a check to call per request: it runs `onNewDay` once when the calendar day in
+ * Jujuy has changed since the last check (a cheap time comparison otherwise).
+ */
+function onNewShopDay(now: () => Date, onNewDay: () => void): () => void {
+  let dayEndsAt = nextShopDayAt(now());
+  return () => {
+    const instant = now();
+    if (instant.getTime() < dayEndsAt) return;
+    dayEndsAt = nextShopDayAt(instant);
+    onNewDay();
+  };
 }
 
 function handlerFactory(routes: NonNullable<AppDeps['routes']>): () => Promise<StaticHandler> {

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { projectRoot } from './paths.ts';
+import { DEFAULT_CATALOGUE_FILE } from '../catalogue/paths.ts';
 
 /** Everything the server reads from the environment, validated once at start. */
 export type Config = {
@@ -9,6 +10,8 @@ export type Config = {
   /** Canonical origin without trailing slash, e.g. https://www.parabrisasjujuy.com.ar */
   readonly siteUrl: string;
   readonly dataDir: string;
+  /** The generated catalogue, watched while the server runs (CATALOGUE_FILE). */
+  readonly catalogueFile: string;
   readonly logLevel: string;
   readonly renderTimeoutMs: number;
   /** How long a crawler's render may wait for the Instagram feed. */
@@ -33,6 +36,7 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   SITE_URL: optional.pipe(z.url({ protocol: /^https?$/ }).optional()),
   DATA_DIR: optional,
+  CATALOGUE_FILE: optional,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   INSTAGRAM_ACCESS_TOKEN: optional,
   INSTAGRAM_API_URL: optional.pipe(z.url({ protocol: /^https?$/ }).optional()),
@@ -56,6 +60,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     production: e.NODE_ENV === 'production',
     siteUrl: (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     dataDir: resolve(projectRoot, e.DATA_DIR ?? 'data'),
+    catalogueFile: resolve(projectRoot, e.CATALOGUE_FILE ?? DEFAULT_CATALOGUE_FILE),
     logLevel: e.LOG_LEVEL,
     renderTimeoutMs: 10_000,
     botWaitMs: 3_000,

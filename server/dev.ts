@@ -5,7 +5,7 @@ import type { DataRouteObject } from 'react-router-dom';
 import { readConfig } from './config.ts';
 import { createLogger } from './logger.ts';
 import { loadCatalogue } from './catalogue.ts';
-import { catalogueFile } from './paths.ts';
+import { watchCatalogue } from './live-catalogue.ts';
 import { createApp } from './app.ts';
 import { devAssets } from './assets.ts';
 import { createGallery } from './instagram/index.ts';
@@ -22,7 +22,7 @@ const gallery = createGallery(config, logger);
 gallery.start();
 
 const app = createApp(config, {
-  catalogue: loadCatalogue(catalogueFile),
+  catalogue: watchCatalogue(config.catalogueFile, loadCatalogue(config.catalogueFile), logger),
   logger,
   gallery,
   assets: devAssets,

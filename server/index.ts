@@ -2,7 +2,7 @@
 import { readConfig } from './config.ts';
 import { asyncStdout, createLogger } from './logger.ts';
 import { loadCatalogue } from './catalogue.ts';
-import { catalogueFile } from './paths.ts';
+import { watchCatalogue } from './live-catalogue.ts';
 import { createApp } from './app.ts';
 import { createGallery } from './instagram/index.ts';
 import { startContact } from './contact/index.ts';
@@ -19,7 +19,11 @@ function main() {
       process.exit(code);
     }
   };
-  const catalogue = loadCatalogue(catalogueFile);
+  const catalogue = watchCatalogue(
+    config.catalogueFile,
+    loadCatalogue(config.catalogueFile),
+    logger,
+  );
   const gallery = createGallery(config, logger);
   gallery.start();
   const contact = startContact(config, logger);
@@ -31,7 +35,12 @@ function main() {
       exit(1);
     }
     logger.info(
-      { port: config.port, siteUrl: config.siteUrl, models: catalogue.modelCount },
+      {
+        port: config.port,
+        siteUrl: config.siteUrl,
+        models: catalogue.current().lookup.modelCount,
+        catalogue: catalogue.current().hash,
+      },
       'listening',
     );
   });
@@ -43,6 +52,7 @@ function main() {
     logger.info({ signal }, 'shutting down');
     app.locals.draining = true;
     gallery.stop();
+    catalogue.close();
     // A send in progress gets to record 'sent' before exit (else it is e-mailed again).
     const closed = new Promise((resolve) => server.close(resolve));
     void Promise.all([closed, contact.stop()]).then(() => exit(0));

@@ -1,13 +1,14 @@
 /**
  * Every business fact the site shows, in one place (DESIGN.md decision 10).
- * Pure data: no React, no browser or Node APIs, so the server, the client and the
- * catalogue CLI can all import it. Change a fact here and every page follows.
+ * Pure data: no React, no browser or Node APIs, so the server and the client can both
+ * import it. Change a fact here and every page follows.
  *
  * Sample values: the phone, address and profiles below are the shop's placeholders
  * until the owner confirms them (see README, "Business details").
  */
 
 import type { Slot, Week } from './hours.ts';
+import { formatARSPlain, type Centavos } from '../../catalogue/money.ts';
 
 const morning: Slot = { opens: '09:00', closes: '13:00' };
 const weekday: readonly Slot[] = [morning, { opens: '14:00', closes: '18:00' }];
@@ -55,6 +56,8 @@ export const business = {
   paymentMethods: ['Efectivo', 'Transferencia bancaria', 'Tarjeta de débito', 'Tarjeta de crédito'],
   instalmentOptions: [3, 6, 9, 12],
   instalmentScheme: 'Cuota Simple',
+  /** VAT (IVA) in the prices, for the "Precio sin impuestos nacionales" line (Ley 27.743). */
+  vatPercent: 21,
 } as const;
 
 /** `<title>` of a secondary page: 'Precios de parabrisas - Parabrisas Jujuy'. */
@@ -66,4 +69,11 @@ export function pageTitle(title: string): string {
 export function whatsappLink(message?: string): string {
   const base = `https://wa.me/${business.whatsappNumber}`;
   return message ? `${base}?text=${encodeURIComponent(message)}` : base;
+}
+
+/** The default "Comprar ahora": WhatsApp, with brand, model and the published price prefilled. */
+export function whatsappPurchaseLink(product: { name: string; precio: Centavos }): string {
+  return whatsappLink(
+    `Hola, quiero comprar el parabrisas para ${product.name} (precio publicado ${formatARSPlain(product.precio)}). ¿Tienen stock?`,
+  );
 }

@@ -10,11 +10,14 @@ import { breadcrumbs } from '../seo/structured-data.ts';
 import { Breadcrumbs } from '../components/Breadcrumbs.tsx';
 import { ModelPicker } from '../components/ModelPicker.tsx';
 import { paths, queryParams } from '../paths.ts';
+import { PriceDate } from '../components/PriceDate.tsx';
+import { priceDate, type PriceDate as PriceDateData } from '../../catalogue/validity.ts';
 
-type PriceListData = { marcas: BrandIndex };
+type PriceListData = { marcas: BrandIndex; prices: PriceDateData };
 
 export function loader({ context }: AppLoaderArgs): PriceListData {
-  return { marcas: context.catalogue.brandIndex };
+  const { catalogue, now } = context;
+  return { marcas: catalogue.brandIndex, prices: priceDate(catalogue.catalogue, now) };
 }
 
 /** The picker's plain GET form lands here: answer with a redirect to the product page. */
@@ -33,7 +36,7 @@ export function pickerLoader({ request, context }: AppLoaderArgs) {
 }
 
 export function PriceListPage() {
-  const { marcas } = useLoaderData<typeof loader>();
+  const { marcas, prices } = useLoaderData<typeof loader>();
   const siteUrl = useSiteUrl();
   const trail = [
     { name: 'Inicio', path: paths.home },
@@ -55,6 +58,7 @@ export function PriceListPage() {
           Elegí la marca y el modelo de tu auto para ver el precio del parabrisas colocado, o
           buscalo en la lista.
         </p>
+        <PriceDate prices={prices} />
         <ModelPicker marcas={marcas} />
         <div className="brand-grid">
           {marcas.map((marca) => (

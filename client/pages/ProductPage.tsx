@@ -1,7 +1,15 @@
 import { useLoaderData } from 'react-router-dom';
 import type { AppLoaderArgs } from '../app-context.ts';
-import { formatARS } from '../../catalogue/money.ts';
-import type { ProductMatch } from '../../catalogue/lookup.ts';
+import {
+  formatARS,
+  instalmentPlan,
+  priceWithoutNationalTaxes,
+  type Centavos,
+  type InstalmentPlan,
+} from '../../catalogue/money.ts';
+import type { ProductMatch, Producto } from '../../catalogue/lookup.ts';
+import { priceDate, type PriceDate as PriceDateData } from '../../catalogue/validity.ts';
+import { PriceDate } from '../components/PriceDate.tsx';
 import { PageMeta, useSiteUrl } from '../components/PageMeta.tsx';
 import { JsonLd } from '../seo/json-ld.tsx';
 import { breadcrumbs, productOffer } from '../seo/structured-data.ts';
@@ -10,15 +18,17 @@ import { business, whatsappLink } from '../content/business.ts';
 import { notFound } from './not-found.ts';
 import { paths } from '../paths.ts';
 
-export function loader({ params, context }: AppLoaderArgs): ProductMatch {
-  const { catalogue } = context;
+type ProductData = ProductMatch & { prices: PriceDateData };
+
+export function loader({ params, context }: AppLoaderArgs): ProductData {
+  const { catalogue, now } = context;
   const match = catalogue.findProduct(params.marca ?? '', params.modelo ?? '');
   if (!match) throw notFound('product', catalogue);
-  return match;
+  return { ...match, prices: priceDate(catalogue.catalogue, now) };
 }
 
 export function ProductPage() {
-  const { marca, modelo } = useLoaderData<typeof loader>();
+  const { marca, modelo, prices } = useLoaderData<typeof loader>();
   const siteUrl = useSiteUrl();
   const name = `${marca.marca} ${modelo.nombre}`;
   const trail = [
@@ -36,7 +46,7 @@ export function ProductPage() {
         keywords={modelo.meta.keywords}
         path={modelo.meta.canonical}
       />
-      <JsonLd data={productOffer(siteUrl, marca, modelo)} />
+      <JsonLd data={productOffer(siteUrl, marca, modelo, prices.validUntil)} />
       <JsonLd data={breadcrumbs(siteUrl, trail)} />
       <div className="container product">
         <Breadcrumbs items={trail} />
@@ -44,24 +54,8 @@ export function ProductPage() {
           <p className="eyebrow">Parabrisas nuevo con colocación</p>
           <h1>Parabrisas para {name}</h1>
           <div className="price-box">
-            <p className="price-label">Precio de contado</p>
-            <p className="price" data-testid="precio">
-              {formatARS(modelo.precio)}
-            </p>
-            <ul className="instalments">
-              <li>
-                <strong>3 cuotas sin interés</strong> de{' '}
-                <span data-testid="cuota-3">{formatARS(modelo.cuotas.en3)}</span>
-              </li>
-              <li>
-                <strong>6 cuotas sin interés</strong> de{' '}
-                <span data-testid="cuota-6">{formatARS(modelo.cuotas.en6)}</span>
-              </li>
-            </ul>
-            <p className="legal">
-              TNA: 0,00% · CFTEA: 0,00%. Precio total financiado: 3 cuotas{' '}
-              {formatARS(modelo.cuotas.en3 * 3)}; 6 cuotas {formatARS(modelo.cuotas.en6 * 6)}.
-            </p>
+            <PriceBlock precio={modelo.precio} cuotas={modelo.cuotas} />
+            <PriceDate prices={prices} product={name} />
             <a className="button button-whatsapp button-lg" href={modelo.url} rel="noopener">
               Comprar ahora
             </a>
@@ -111,6 +105,60 @@ export function ProductPage() {
           </section>
         ) : null}
       </div>
+    </>
+  );
+}
+
+/**
+ * The price as Argentine display rules ask: the cash price first and largest; the price
+ * without national taxes (Ley 27.743) smaller; each interest-free plan with its count and
+ * amount, "sin interés" only when the instalments add up to the cash price to the centavo,
+ * and "CFTEA: 0,00%" beside them. See docs/decisions/2026-11-22-live-catalogue.md.
+ */
+function PriceBlock({ precio, cuotas }: { precio: Centavos; cuotas: Producto['cuotas'] }) {
+  const offered = [
+    [3, cuotas.en3],
+    [6, cuotas.en6],
+  ] as const;
+  const plans = offered
+    .map(([n, amount]) => ({ amount, plan: instalmentPlan(precio, n) }))
+    .map(({ amount, plan }) =>
+      plan?.amount === amount && plan.total === precio ? plan : undefined,
+    )
+    .filter((plan): plan is InstalmentPlan => plan !== undefined);
+  return (
+    <>
+      <p className="price-label">Precio de contado</p>
+      <p className="price" data-testid="precio">
+        {formatARS(precio)}
+      </p>
+      <p className="price-net" data-testid="sin-impuestos">
+        Precio sin impuestos nacionales:{' '}
+        {formatARS(priceWithoutNationalTaxes(precio, business.vatPercent))}
+      </p>
+      {plans.length > 0 ? (
+        <div className="instalment-plans">
+          <ul className="instalments">
+            {plans.map((plan) => (
+              <li key={plan.count} data-testid={`plan-${plan.count}`}>
+                <strong>{plan.count} cuotas sin interés</strong> de{' '}
+                <span className="instalment-amount" data-testid={`cuota-${plan.count}`}>
+                  {formatARS(plan.amount)}
+                </span>
+                <span className="instalment-detail">
+                  {plan.last === plan.amount
+                    ? `Total ${formatARS(plan.total)}`
+                    : `La última, de ${formatARS(plan.last)} (menor por el redondeo). Total ${formatARS(plan.total)}`}
+                </span>
+              </li>
+            ))}
+          </ul>
+          <p className="legal">
+            <strong className="cftea">CFTEA: 0,00%</strong> · TNA: 0,00%. El total en cuotas es
+            igual al precio de contado.
+          </p>
+        </div>
+      ) : null}
     </>
   );
 }

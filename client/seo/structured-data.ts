@@ -45,7 +45,7 @@ export function breadcrumbs(siteUrl: string, items: readonly { name: string; pat
   };
 }
 
-export function productOffer(siteUrl: string, marca: Marca, modelo: Modelo) {
+export function productOffer(siteUrl: string, marca: Marca, modelo: Modelo, validUntil: string) {
   const url = `${siteUrl}${modelo.meta.canonical}`;
   return {
     '@context': 'https://schema.org',
@@ -61,6 +61,7 @@ export function productOffer(siteUrl: string, marca: Marca, modelo: Modelo) {
       url,
       price: toPesos(modelo.precio),
       priceCurrency: 'ARS',
+      priceValidUntil: validUntil,
       availability: 'https://schema.org/InStock',
       itemCondition: 'https://schema.org/NewCondition',
       seller: { '@id': `${siteUrl}/#negocio` },

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { clientDistDir } from '../../server/paths.ts';
+import { catalogueFile, clientDistDir } from '../../server/paths.ts';
 
 /** Runs on the production build (`npm test` builds before running vitest). */
 const assetsDir = join(clientDistDir, 'assets');
@@ -46,6 +46,25 @@ describe('client bundle', () => {
         'process.env',
       ]) {
         expect(text, `${file} contains ${marker}`).not.toContain(marker);
+      }
+    }
+  });
+
+  it('does not embed the catalogue: prices reach pages as loader data, so a new price needs no build', () => {
+    const catalogue = JSON.parse(readFileSync(catalogueFile, 'utf8')) as {
+      actualizado: string;
+      marcas: { modelos: { precio: number; meta: { description: string } }[] }[];
+    };
+    const models = catalogue.marcas.flatMap((marca) => marca.modelos);
+    expect(models.length).toBeGreaterThan(0);
+    for (const file of js) {
+      const text = readFileSync(file, 'utf8');
+      expect(text).not.toContain(catalogue.actualizado);
+      for (const modelo of models) {
+        expect(text, `${file} contains the price ${modelo.precio}`).not.toContain(
+          String(modelo.precio),
+        );
+        expect(text).not.toContain(modelo.meta.description);
       }
     }
   });

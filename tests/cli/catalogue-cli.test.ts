@@ -16,6 +16,7 @@ import { buildFromCsv } from '../../cli/build.ts';
 import { decodeBytes } from '../../cli/decode.ts';
 import { parsePriceSheet } from '../../cli/validate.ts';
 import { generateBigCsv } from '../../scripts/gen-big-csv.ts';
+import { SAMPLE_EPOCH, SAMPLE_STAMP } from '../helpers/sample.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const entry = join(root, 'cli/catalogue.ts');
@@ -28,7 +29,14 @@ function cli(
   args: string[],
   options: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
 ): Promise<Run> {
-  const env: NodeJS.ProcessEnv = { ...process.env, npm_lifecycle_event: undefined, ...options.env };
+  // A fixed build time (SOURCE_DATE_EPOCH), so outputs are comparable byte for byte.
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    npm_lifecycle_event: undefined,
+    CATALOGUE_FILE: undefined,
+    SOURCE_DATE_EPOCH: String(SAMPLE_EPOCH),
+    ...options.env,
+  };
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, ['--import', tsx, entry, ...args], {
       cwd: options.cwd ?? root,
@@ -72,7 +80,8 @@ describe.concurrent('build', () => {
         `Planilla "${fixture('valid.csv')}" sin errores: 2 marcas, 3 modelos.`,
         `Catálogo guardado en ${out}.`,
         'Catálogo nuevo: 3 modelos de 2 marcas.',
-        'Reiniciá el sitio para que muestre los precios nuevos.',
+        'Precios actualizados el 22/11/2026, válidos hasta el 22/12/2026 (30 días; se cambia con --vigencia).',
+        'El sitio muestra los precios nuevos en unos segundos, sin reiniciarlo.',
         '',
       ].join('\n'),
     });
@@ -81,7 +90,8 @@ describe.concurrent('build', () => {
     expect(
       ford?.modelos.map((m) => [m.nombre, m.precio, m.cuotas.en3, m.cuotas.en6, m.url]),
     ).toEqual([
-      ['Fiesta', 18_000_000, 6_000_000, 3_000_000, expect.stringMatching(/^https:\/\/wa\.me\//)],
+      // No URL in the spreadsheet: none stored; the page derives the WhatsApp link.
+      ['Fiesta', 18_000_000, 6_000_000, 3_000_000, undefined],
       ['Ranger', 42_000_000, 14_000_000, 7_000_000, 'https://tienda.example/ranger'],
     ]);
     expect(written.marcas[1]?.modelos[0]?.meta.canonical).toBe('/parabrisa/peugeot/208-gt');
@@ -120,12 +130,13 @@ describe.concurrent('build', () => {
         '  Precios cambiados (1):',
         '    Ford Fiesta: $ 180.000,00 → $ 198.000,00 (+10,0 %)',
         '  Sin cambios: 1 modelo.',
-        'Reiniciá el sitio para que muestre los precios nuevos.',
+        'Precios actualizados el 22/11/2026, válidos hasta el 22/12/2026 (30 días; se cambia con --vigencia).',
+        'El sitio muestra los precios nuevos en unos segundos, sin reiniciarlo.',
         '',
       ].join('\n'),
     );
     expect(await readFile(out, 'utf8')).toBe(
-      (buildFromCsv(await readFile(fixture('changed.csv'))) as { json: string }).json,
+      (buildFromCsv(await readFile(fixture('changed.csv')), SAMPLE_STAMP) as { json: string }).json,
     );
   });
 
@@ -225,6 +236,80 @@ describe.concurrent('build', () => {
       /^No pude escribir el catálogo en ".*blocker\/catalogue\.json" \((?:EEXIST|ENOTDIR)\)\. El catálogo anterior no se tocó\.\n$/,
     );
     expect(await readdir(dir)).toEqual(['blocker']);
+  });
+});
+
+// One at a time: each spawns the CLI, and the block above already runs five at once.
+describe('build: price date, validity and CATALOGUE_FILE', () => {
+  it('a later build of the same spreadsheet renews the price date and reports no model change', async () => {
+    const { out } = await tempDir();
+    expect((await cli(['build', fixture('valid.csv'), '-o', out])).code).toBe(0);
+    const twoDaysLater = String(SAMPLE_EPOCH + 2 * 86_400);
+    const run = await cli(['build', fixture('valid.csv'), '-o', out], {
+      env: { SOURCE_DATE_EPOCH: twoDaysLater },
+    });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe(
+      [
+        `Planilla "${fixture('valid.csv')}" sin errores: 2 marcas, 3 modelos.`,
+        `Catálogo guardado en ${out}.`,
+        'Sin cambios: 3 modelos igual que antes.',
+        'Precios actualizados el 24/11/2026, válidos hasta el 24/12/2026 (30 días; se cambia con --vigencia).',
+        'El sitio muestra los precios nuevos en unos segundos, sin reiniciarlo.',
+        '',
+      ].join('\n'),
+    );
+    const written = catalogueSchema.parse(JSON.parse(await readFile(out, 'utf8')));
+    expect([written.actualizado, written.vigenteHasta]).toEqual([
+      '2026-11-24T12:00:00.000Z',
+      '2026-12-24',
+    ]);
+  });
+
+  it('--vigencia sets how many days the prices hold (JSON-LD priceValidUntil)', async () => {
+    const { out } = await tempDir();
+    const run = await cli(['build', fixture('valid.csv'), '-o', out, '--vigencia', '15']);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain(
+      'Precios actualizados el 22/11/2026, válidos hasta el 07/12/2026 (15 días; se cambia con --vigencia).',
+    );
+    const written = catalogueSchema.parse(JSON.parse(await readFile(out, 'utf8')));
+    expect(written.vigenteHasta).toBe('2026-12-07');
+  });
+
+  it('--vigencia 0 is refused with exit 2 and nothing written', async () => {
+    const { dir, out } = await tempDir();
+    const run = await cli(['build', fixture('valid.csv'), '-o', out, '--vigencia', '0']);
+    expect(run).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        'La vigencia "0" no sirve: tiene que ser una cantidad de días entre 1 y 365. Por ejemplo: --vigencia 30\n',
+    });
+    expect(await readdir(dir)).toEqual([]);
+  });
+
+  it('replaces a catalogue of the previous version, saying why it cannot compare', async () => {
+    const { out } = await tempDir();
+    await writeFile(out, JSON.stringify({ version: 1, marcas: [] }));
+    const run = await cli(['build', fixture('valid.csv'), '-o', out]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain(
+      `Aviso: el catálogo anterior (${out}) es de una versión anterior del sitio; no se puede comparar con él.\n`,
+    );
+    expect(run.stdout).toContain('Catálogo nuevo: 3 modelos de 2 marcas.');
+    expect(catalogueSchema.parse(JSON.parse(await readFile(out, 'utf8'))).version).toBe(2);
+  });
+
+  it('writes to CATALOGUE_FILE when no --output is given (the file the server watches)', async () => {
+    const { dir, out } = await tempDir();
+    const run = await cli(['build', fixture('valid.csv')], {
+      cwd: dir,
+      env: { CATALOGUE_FILE: out },
+    });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('Catálogo guardado en catalogue.json.');
+    expect(await readdir(dir)).toEqual(['catalogue.json']);
   });
 });
 
@@ -366,8 +451,8 @@ describe('the committed sample', () => {
     const sheet = parsePriceSheet(decodeBytes(bytes).text);
     if (!sheet.ok) throw new Error(sheet.problems.map((p) => p.message).join('\n'));
     const committed = await readFile(join(root, 'catalogue/catalogue.json'), 'utf8');
-    expect(committed).toBe(serializeCatalogue(buildCatalogue(sheet.rows)));
-    expect(buildFromCsv(bytes)).toMatchObject({ ok: true, json: committed });
+    expect(committed).toBe(serializeCatalogue(buildCatalogue(sheet.rows, SAMPLE_STAMP)));
+    expect(buildFromCsv(bytes, SAMPLE_STAMP)).toMatchObject({ ok: true, json: committed });
   });
 
   it('precios.csv is an es-AR Excel export of the 46 models of SPEC.md', async () => {

@@ -27,3 +27,15 @@ export function decodeEntities(text: string): string {
     .replace(/&gt;/g, '>')
     .replace(/&amp;/g, '&');
 }
+
+/** The visible text of an HTML fragment: tags dropped, React's text separators too, spaces collapsed. */
+export function textOf(html: string): string {
+  return decodeEntities(
+    html
+      .replace(/<script[\s\S]*?<\/script>/g, ' ')
+      .replace(/<!-- -->/g, '')
+      .replace(/<[^>]+>/g, ' '),
+  )
+    .replace(/[ \t\r\n]+/g, ' ')
+    .trim();
+}

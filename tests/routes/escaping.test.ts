@@ -1,19 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import request from 'supertest';
-import { buildCatalogue } from '../../catalogue/schema.ts';
-import { createCatalogueLookup } from '../../catalogue/lookup.ts';
 import type { GallerySource } from '../../client/gallery/types.ts';
-import { testApp } from '../helpers/app.ts';
+import { catalogueOf, testApp } from '../helpers/app.ts';
 import { jsonLdBlocks } from '../helpers/html.ts';
 
 const EVIL = '</script><script>alert(1)</script><!--';
 
-const catalogue = createCatalogueLookup(
-  buildCatalogue([
-    { marca: 'Ford', modelo: `Fiesta ${EVIL}`, precio: 18_500_000 },
-    { marca: `Marca ${EVIL}`, modelo: 'Uno', precio: 10_000_000 },
-  ]),
-);
+const catalogue = catalogueOf([
+  { marca: 'Ford', modelo: `Fiesta ${EVIL}`, precio: 18_500_000 },
+  { marca: `Marca ${EVIL}`, modelo: 'Uno', precio: 10_000_000 },
+]);
 
 const gallery: GallerySource = {
   snapshot: async () => ({

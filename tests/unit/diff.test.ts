@@ -1,3 +1,4 @@
+import { SAMPLE_STAMP } from '../helpers/sample.ts';
 import { describe, it, expect } from 'vitest';
 import { buildCatalogue, type PriceRow } from '../../catalogue/schema.ts';
 import {
@@ -14,13 +15,16 @@ const row = (marca: string, modelo: string, precio: number, url?: string): Price
   url,
 });
 
-const before = buildCatalogue([
-  row('Ford', 'Fiesta', 18_000_000),
-  row('Ford', 'Ka', 18_500_000),
-  row('Fiat', 'Uno', 19_000_000),
-  row('Honda', 'HR-V', 39_000_000),
-  row('Toyota', 'Hilux', 59_800_000),
-]);
+const before = buildCatalogue(
+  [
+    row('Ford', 'Fiesta', 18_000_000),
+    row('Ford', 'Ka', 18_500_000),
+    row('Fiat', 'Uno', 19_000_000),
+    row('Honda', 'HR-V', 39_000_000),
+    row('Toyota', 'Hilux', 59_800_000),
+  ],
+  SAMPLE_STAMP,
+);
 
 describe('percentChange', () => {
   it.each([
@@ -40,13 +44,16 @@ describe('percentChange', () => {
 
 describe('diffCatalogues', () => {
   it('finds added, removed, repriced and unchanged models, matched by slug', () => {
-    const after = buildCatalogue([
-      row('Ford', 'Fiesta', 19_800_000),
-      row('FORD', 'ka', 18_500_000),
-      row('Honda', 'HR-V', 39_000_000),
-      row('Toyota', 'Hilux', 59_800_000, 'https://mpago.la/hilux'),
-      row('Peugeot', '208 GT', 21_234_550),
-    ]);
+    const after = buildCatalogue(
+      [
+        row('Ford', 'Fiesta', 19_800_000),
+        row('FORD', 'ka', 18_500_000),
+        row('Honda', 'HR-V', 39_000_000),
+        row('Toyota', 'Hilux', 59_800_000, 'https://mpago.la/hilux'),
+        row('Peugeot', '208 GT', 21_234_550),
+      ],
+      SAMPLE_STAMP,
+    );
     const diff = diffCatalogues(before, after);
     expect(diff.added.map((entry) => entry.name)).toEqual(['Peugeot 208 GT']);
     expect(diff.removed.map((entry) => entry.name)).toEqual(['Fiat Uno']);
@@ -78,13 +85,16 @@ describe('describeChanges', () => {
   });
 
   it('lists every change by section', () => {
-    const after = buildCatalogue([
-      row('Ford', 'Fiesta', 19_800_000),
-      row('Ford', 'Ka', 17_000_000),
-      row('Honda', 'HR-V', 39_000_000),
-      row('Toyota', 'Hilux', 59_800_000),
-      row('Peugeot', '208 GT', 21_234_550),
-    ]);
+    const after = buildCatalogue(
+      [
+        row('Ford', 'Fiesta', 19_800_000),
+        row('Ford', 'Ka', 17_000_000),
+        row('Honda', 'HR-V', 39_000_000),
+        row('Toyota', 'Hilux', 59_800_000),
+        row('Peugeot', '208 GT', 21_234_550),
+      ],
+      SAMPLE_STAMP,
+    );
     expect(describeChanges(before, after)).toEqual([
       'Cambios respecto del catálogo anterior:',
       '  Modelos nuevos (1):',

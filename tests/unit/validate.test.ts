@@ -1,3 +1,4 @@
+import { SAMPLE_STAMP } from '../helpers/sample.ts';
 import { describe, it, expect } from 'vitest';
 import { buildFromCsv } from '../../cli/build.ts';
 import { columnLetter } from '../../cli/problems.ts';
@@ -13,7 +14,7 @@ function messages(text: string): string[] {
 }
 
 function fileMessages(bytes: Uint8Array): string[] {
-  const result = buildFromCsv(bytes);
+  const result = buildFromCsv(bytes, SAMPLE_STAMP);
   return result.ok ? [] : result.problems.map((problem) => problem.message);
 }
 

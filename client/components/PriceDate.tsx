@@ -1,0 +1,26 @@
+import { formatDateAR, type PriceDate as PriceDateData } from '../../catalogue/validity.ts';
+import { whatsappLink } from '../content/business.ts';
+
+/** "Precios actualizados el 22/11/2026", or, once their validity has passed, a pointer to WhatsApp. */
+export function PriceDate({ prices, product }: { prices: PriceDateData; product?: string }) {
+  if (!prices.expired) {
+    return (
+      <p className="price-date" data-testid="price-date">
+        Precios actualizados el {formatDateAR(prices.updated)}.
+      </p>
+    );
+  }
+  const question = product
+    ? `Hola, ¿cuál es el precio actual del parabrisas para ${product}?`
+    : 'Hola, ¿me pasan los precios actuales de parabrisas?';
+  return (
+    <p className="price-date price-date--expired" data-testid="price-date">
+      <strong>Precios a confirmar:</strong> esta lista es del {formatDateAR(prices.updated)} y valía
+      hasta el {formatDateAR(prices.validUntil)}.{' '}
+      <a href={whatsappLink(question)} rel="noopener">
+        Confirmá el precio actual por WhatsApp
+      </a>
+      .
+    </p>
+  );
+}

@@ -22,5 +22,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 60_000,
+    // A real PostgreSQL for the contact store's tests (skipped, and said so, when none).
+    globalSetup: ['tests/helpers/postgres-setup.ts'],
   },
 }));

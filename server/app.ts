@@ -14,8 +14,8 @@ import type { Config } from './config.ts';
 import { readClientAssets, type PageAssets } from './assets.ts';
 import { errorDocument } from './error-document.ts';
 import { storeOnlyContactService } from './contact/index.ts';
-import { contactPostGuards } from './contact/post-guards.ts';
-import type { RateLimit } from './contact/rate-limit.ts';
+import type { Store } from 'express-rate-limit';
+import { contactPostGuards, type RateLimit } from './contact/post-guards.ts';
 import { createGalleryApi } from './instagram/api.ts';
 import type { Logger } from './logger.ts';
 import { clientDistDir } from './paths.ts';
@@ -39,6 +39,8 @@ export type AppDeps = {
   readonly contact?: ContactService;
   /** POST /contact per client; default 5 per 10 minutes. */
   readonly contactRateLimit?: RateLimit;
+  /** Where the rate limit counts (startContact's, shared through PostgreSQL); default in memory. */
+  readonly contactRateLimitStore?: Store;
 };
 
 export type App = express.Express;
@@ -55,7 +57,7 @@ export function createApp(config: Config, deps: AppDeps): App {
   const app = express();
   app.disable('x-powered-by');
   // Behind a CDN or reverse proxy: trust its X-Forwarded-* (client IP for rate limits).
-  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  app.set('trust proxy', config.trustProxy);
 
   app.use((req, res, next) => {
     res.locals.nonce = randomBytes(16).toString('base64');
@@ -103,10 +105,15 @@ export function createApp(config: Config, deps: AppDeps): App {
 
   app.use(rejectMalformedUrl);
 
-  const contact = deps.contact ?? storeOnlyContactService(config.dataDir, logger);
+  const contact = deps.contact ?? storeOnlyContactService(config, logger);
   app.post(
     '/contact',
-    ...contactPostGuards({ siteUrl: config.siteUrl, logger, rateLimit: deps.contactRateLimit }),
+    ...contactPostGuards({
+      siteUrl: config.siteUrl,
+      logger,
+      rateLimit: deps.contactRateLimit,
+      rateLimitStore: deps.contactRateLimitStore,
+    }),
   );
   app.use(createGalleryApi(deps.gallery));
 

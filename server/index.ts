@@ -7,14 +7,35 @@ import { createApp } from './app.ts';
 import { createGallery } from './instagram/index.ts';
 import { startContact } from './contact/index.ts';
 
-function main() {
+async function main() {
   const config = readConfig();
   const logger = createLogger(config.logLevel);
   const catalogue = loadCatalogue(catalogueFile);
   const gallery = createGallery(config, logger);
   gallery.start();
-  const contact = startContact(config, logger);
-  const app = createApp(config, { catalogue, logger, gallery, contact: contact.service });
+  // The database must open before the server listens: a wrong DATABASE_URL or an unwritable
+  // DATA_DIR stops the start (exit 1) rather than losing the first visitor's message.
+  let contact;
+  try {
+    contact = await startContact(config, logger);
+  } catch (error) {
+    gallery.stop();
+    logger.fatal(
+      { err: error },
+      'cannot open the contact database (DATABASE_URL, or DATA_DIR for SQLite); not starting',
+    );
+    console.error(
+      `Cannot start: the contact database cannot be opened: ${error instanceof Error ? error.message : String(error)}`,
+    );
+    process.exit(1);
+  }
+  const app = createApp(config, {
+    catalogue,
+    logger,
+    gallery,
+    contact: contact.service,
+    contactRateLimitStore: contact.rateLimitStore,
+  });
   // Express 5 hands listen errors (EADDRINUSE, EACCES) to this callback instead of throwing.
   const server = app.listen(config.port, (error?: Error) => {
     if (error) {
@@ -55,9 +76,7 @@ function main() {
   });
 }
 
-try {
-  main();
-} catch (error) {
-  console.error(`Cannot start: ${(error as Error).message}`);
+main().catch((error: unknown) => {
+  console.error(`Cannot start: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
-}
+});

@@ -55,9 +55,10 @@ async function main() {
     logger.info({ signal }, 'shutting down');
     app.locals.draining = true;
     gallery.stop();
-    // A send in progress gets to record 'sent' before exit (else it is e-mailed again).
+    // Requests in flight finish first (their messages are committed), then the worker's
+    // send in progress gets to record 'sent' (else it is e-mailed again), then the database closes.
     const closed = new Promise((resolve) => server.close(resolve));
-    void Promise.all([closed, contact.stop()]).then(() => process.exit(0));
+    void closed.then(() => contact.stop()).then(() => process.exit(0));
     setTimeout(() => {
       logger.warn('requests still open after 10 s; exiting anyway');
       process.exit(0);

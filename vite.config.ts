@@ -31,6 +31,8 @@ export default defineConfig(({ isSsrBuild }) => ({
           name: 'integration',
           include: ['tests/**/*.test.{ts,tsx}'],
           exclude: ['tests/unit/**', 'tests/**/*.browser.test.ts'],
+          // A real PostgreSQL for the contact store's tests (skipped, and said so, when none).
+          globalSetup: ['tests/helpers/postgres-setup.ts'],
         },
       },
       { extends: true, test: { name: 'browser', include: ['tests/**/*.browser.test.ts'] } },

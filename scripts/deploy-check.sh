@@ -84,7 +84,7 @@ step 'npm ci --omit=dev --ignore-scripts'
 for dev in vite vitest tsx typescript eslint autocannon; do
   [[ ! -e $app/node_modules/$dev ]] || fail "devDependency $dev was installed in production"
 done
-for dep in express react react-dom react-router; do
+for dep in express react react-dom react-router kysely libsql pg; do
   [[ -d $app/node_modules/$dep ]] || fail "dependency $dep is missing after npm ci --omit=dev"
 done
 ok "node_modules $(du -sh "$app/node_modules" | cut -f1), no devDependencies"
@@ -147,8 +147,29 @@ owner_run() {
   >"$work/owner.log" 2>&1 || { cat "$work/owner.log" >&2; fail 'npm run catalogue -- check failed on the production install'; }
 grep -q '46 modelos' "$work/owner.log" || fail "catalogue check did not read the CSV: $(cat "$work/owner.log")"
 printf '    npm run catalogue -- check precios.csv: ok\n'
+# A message through the running server, then every messages command on it.
+node -e '
+  fetch(process.argv[1] + "/contact", {
+    method: "POST", redirect: "manual", signal: AbortSignal.timeout(10000),
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: process.argv[1] },
+    body: "name=Prueba+Deploy&email=deploy%40example.com&message=Mensaje+de+prueba&website=",
+  }).then((r) => process.exit(r.status === 303 ? 0 : 1), () => process.exit(1));
+' "$url" || fail 'POST /contact did not answer 303'
 owner_run messages -- list
-printf '    npm run messages -- list: ok\n'
+grep -q 'Prueba Deploy' "$work/owner.log" || fail "messages list did not show the stored message: $(cat "$work/owner.log")"
+printf '    npm run messages -- list: ok (shows the message just posted)\n'
+(cd "$owner" && env -i PATH="$PATH" DATA_DIR="$app/data" npm --prefix "$app" run --silent messages -- export --output mensajes.csv) \
+  >"$work/owner.log" 2>&1 || { cat "$work/owner.log" >&2; fail 'npm run messages -- export failed on the production install'; }
+grep -q 'Prueba Deploy' "$owner/mensajes.csv" || fail 'messages export did not write the message to mensajes.csv where the owner typed it'
+printf '    npm run messages -- export --output mensajes.csv: ok\n'
+owner_run messages -- purge --older-than 30
+grep -q 'Borré 0 mensaje' "$work/owner.log" || fail "messages purge: $(cat "$work/owner.log")"
+printf '    npm run messages -- purge --older-than 30: ok\n'
+owner_run messages -- delete --email deploy@example.com
+grep -q 'Borré 1 mensaje' "$work/owner.log" || fail "messages delete: $(cat "$work/owner.log")"
+owner_run messages -- list
+grep -q 'No hay mensajes guardados' "$work/owner.log" || fail "the message was still listed after delete: $(cat "$work/owner.log")"
+printf '    npm run messages -- delete --email deploy@example.com: ok (gone from list)\n'
 ok
 
 step 'A live price change: the owner builds a new catalogue while the server runs (no restart)'

@@ -13,8 +13,8 @@ import type { Config } from './config.ts';
 import { readClientAssets, type PageAssets } from './assets.ts';
 import { errorDocument } from './error-document.ts';
 import { storeOnlyContactService } from './contact/index.ts';
-import { contactPostGuards } from './contact/post-guards.ts';
-import type { RateLimit } from './contact/rate-limit.ts';
+import type { Store } from 'express-rate-limit';
+import { contactPostGuards, type RateLimit } from './contact/post-guards.ts';
 import { createGalleryApi } from './instagram/api.ts';
 import { servePhotos } from './instagram/photo-routes.ts';
 import { photosDir } from './instagram/photo-store.ts';
@@ -52,6 +52,8 @@ export type AppDeps = {
    * source calls `pages.invalidate(source)`; the gallery's changes are wired here.
    */
   readonly pages?: PageCache;
+  /** Where the rate limit counts (startContact's, shared through PostgreSQL); default in memory. */
+  readonly contactRateLimitStore?: Store;
 };
 
 export type App = express.Express;
@@ -77,7 +79,7 @@ export function createApp(config: Config, deps: AppDeps): App {
   const app = express();
   app.disable('x-powered-by');
   // Behind a CDN or reverse proxy: trust its X-Forwarded-* (client IP for rate limits).
-  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  app.set('trust proxy', config.trustProxy);
 
   app.use(requestLog(logger));
   app.use(allowedMethods);
@@ -155,10 +157,15 @@ export function createApp(config: Config, deps: AppDeps): App {
     ),
   );
 
-  const contact = deps.contact ?? storeOnlyContactService(config.dataDir, logger);
+  const contact = deps.contact ?? storeOnlyContactService(config, logger);
   app.post(
     paths.contact,
-    ...contactPostGuards({ siteUrl: config.siteUrl, logger, rateLimit: deps.contactRateLimit }),
+    ...contactPostGuards({
+      siteUrl: config.siteUrl,
+      logger,
+      rateLimit: deps.contactRateLimit,
+      rateLimitStore: deps.contactRateLimitStore,
+    }),
   );
   app.use(createGalleryApi(deps.gallery));
 

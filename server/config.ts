@@ -1,7 +1,9 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { databaseUrlFrom, dataDirFrom } from '../contact-store/settings.ts';
 import { projectRoot } from './paths.ts';
 import { DEFAULT_CATALOGUE_FILE } from '../catalogue/paths.ts';
+import { parseTrustProxy, type TrustProxy } from './trust-proxy.ts';
 
 /** Everything the server reads from the environment, validated once at start. */
 export type Config = {
@@ -12,6 +14,10 @@ export type Config = {
   readonly dataDir: string;
   /** The generated catalogue, watched while the server runs (CATALOGUE_FILE). */
   readonly catalogueFile: string;
+  /** PostgreSQL for the contact messages; unset: SQLite in DATA_DIR. */
+  readonly databaseUrl: string | undefined;
+  /** Express's "trust proxy" (TRUST_PROXY): whose X-Forwarded-For gives the client IP. */
+  readonly trustProxy: TrustProxy;
   readonly logLevel: string;
   readonly renderTimeoutMs: number;
   /** How long a crawler's render may wait for the Instagram feed. */
@@ -37,6 +43,8 @@ const envSchema = z.object({
   SITE_URL: optional.pipe(z.url({ protocol: /^https?$/ }).optional()),
   DATA_DIR: optional,
   CATALOGUE_FILE: optional,
+  DATABASE_URL: optional,
+  TRUST_PROXY: optional,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   INSTAGRAM_ACCESS_TOKEN: optional,
   INSTAGRAM_API_URL: optional.pipe(z.url({ protocol: /^https?$/ }).optional()),
@@ -55,12 +63,24 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid environment configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  let databaseUrl: string | undefined;
+  let trustProxy: TrustProxy;
+  try {
+    databaseUrl = databaseUrlFrom(e.DATABASE_URL);
+    trustProxy = parseTrustProxy(e.TRUST_PROXY);
+  } catch (error) {
+    throw new ConfigError(
+      `Invalid environment configuration:\n  ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
   return {
     port: e.PORT,
     production: e.NODE_ENV === 'production',
     siteUrl: (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
-    dataDir: resolve(projectRoot, e.DATA_DIR ?? 'data'),
+    dataDir: dataDirFrom(projectRoot, e.DATA_DIR),
     catalogueFile: resolve(projectRoot, e.CATALOGUE_FILE ?? DEFAULT_CATALOGUE_FILE),
+    databaseUrl,
+    trustProxy,
     logLevel: e.LOG_LEVEL,
     renderTimeoutMs: 10_000,
     botWaitMs: 3_000,

@@ -7,12 +7,12 @@ import { createApp } from './app.ts';
 import { createGallery } from './instagram/index.ts';
 import { startContact } from './contact/index.ts';
 
-function main() {
+async function main() {
   const config = readConfig();
   const stdout = asyncStdout();
   const logger = createLogger(config.logLevel, stdout);
   /** Exits after writing the log lines still buffered. */
-  const exit = (code: number) => {
+  const exit = (code: number): never => {
     try {
       stdout.flushSync();
     } finally {
@@ -26,8 +26,27 @@ function main() {
   );
   const gallery = createGallery(config, logger);
   gallery.start();
-  const contact = startContact(config, logger);
-  const app = createApp(config, { catalogue, logger, gallery, contact: contact.service });
+  // The database must open before the server listens: a wrong DATABASE_URL or an unwritable
+  // DATA_DIR stops the start (exit 1) rather than losing the first visitor's message.
+  const contact = await startContact(config, logger).catch((error: unknown) => {
+    gallery.stop();
+    logger.fatal(
+      { err: error },
+      'cannot open the contact database (DATABASE_URL, or DATA_DIR for SQLite); not starting',
+    );
+    console.error(
+      `Cannot start: the contact database cannot be opened: ${error instanceof Error ? error.message : String(error)}`,
+    );
+    catalogue.close();
+    return exit(1);
+  });
+  const app = createApp(config, {
+    catalogue,
+    logger,
+    gallery,
+    contact: contact.service,
+    contactRateLimitStore: contact.rateLimitStore,
+  });
   // Express 5 hands listen errors (EADDRINUSE, EACCES) to this callback instead of throwing.
   const server = app.listen(config.port, (error?: Error) => {
     if (error) {
@@ -53,9 +72,10 @@ function main() {
     app.locals.draining = true;
     gallery.stop();
     catalogue.close();
-    // A send in progress gets to record 'sent' before exit (else it is e-mailed again).
+    // Requests in flight finish first (their messages are committed), then the worker's
+    // send in progress gets to record 'sent' (else it is e-mailed again), then the database closes.
     const closed = new Promise((resolve) => server.close(resolve));
-    void Promise.all([closed, contact.stop()]).then(() => exit(0));
+    void closed.then(() => contact.stop()).then(() => exit(0));
     setTimeout(() => {
       logger.warn('requests still open after 10 s; exiting anyway');
       exit(0);
@@ -74,9 +94,7 @@ function main() {
   });
 }
 
-try {
-  main();
-} catch (error) {
-  console.error(`Cannot start: ${(error as Error).message}`);
+main().catch((error: unknown) => {
+  console.error(`Cannot start: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
-}
+});

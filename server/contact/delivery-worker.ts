@@ -1,127 +1,185 @@
 /**
- * E-mails stored messages one at a time. On start it queues every stored message
- * without a delivery record, so a restart neither loses nor repeats one. A failed
- * send keeps the message queued and pauses the queue with exponential back-off.
+ * E-mails the stored messages: claims one due message at a time from the database (a lease,
+ * so several instances never send the same one), sends it, and records the outcome:
+ *   sent          the SMTP server accepted it
+ *   retry later   a temporary failure (server down, 4xx): exponential back-off, per message,
+ *                 and the whole worker pauses too (the next message would most likely fail)
+ *   failed        a permanent refusal of this message (5xx): never retried, the CLI shows it
  *
- * Exactly once, except for one window: the SMTP server has accepted a message and
- * the process dies before the 'sent' line is fsync'd (the next statement). That
- * message is sent again after the restart, with the same Message-ID.
+ * Exactly once, except for one window: the SMTP server has accepted a message and the
+ * process dies before 'sent' is committed. The lease then expires and the message is sent
+ * again, with the same Message-ID.
  */
-import { setTimeout as sleep } from 'node:timers/promises';
+import type { ClaimedMessage, ContactStore } from '../../contact-store/store.ts';
 import type { Logger } from '../logger.ts';
-import type { ContactStore, StoredMessage } from './store.ts';
 
 export type Backoff = { readonly initialMs: number; readonly maxMs: number };
 
 export const DEFAULT_BACKOFF: Backoff = { initialMs: 15_000, maxMs: 30 * 60_000 };
 
+/** Longer than any send can take with the mailer's timeouts (about a minute at worst). */
+export const DEFAULT_LEASE_MS = 3 * 60_000;
+
 export type DeliveryWorkerOptions = {
   readonly store: ContactStore;
-  readonly send: (message: StoredMessage) => Promise<void>;
+  readonly send: (message: ClaimedMessage) => Promise<void>;
   readonly logger: Logger;
   readonly backoff?: Backoff;
+  /** After a worker dies mid-send, how long until the message may be claimed again. */
+  readonly leaseMs?: number;
+  /** How often an idle worker looks for due messages (stored by another instance, retries). */
+  readonly pollMs?: number;
   /** How long stop() waits for a send in progress to finish and be recorded. */
   readonly stopTimeoutMs?: number;
+  readonly now?: () => Date;
 };
 
 export type DeliveryWorker = {
-  /** Queues the stored messages not yet e-mailed and starts sending. */
-  start(): Promise<void>;
-  enqueue(message: StoredMessage): void;
+  start(): void;
+  /** A message was just stored by this process: look now rather than at the next poll. */
+  nudge(): void;
   stop(): Promise<void>;
-  readonly queued: number;
 };
 
 export function retryDelay(failures: number, backoff: Backoff): number {
   return Math.min(backoff.maxMs, backoff.initialMs * 2 ** Math.max(0, failures - 1));
 }
 
+/**
+ * A refusal of this message itself (5xx to MAIL FROM, RCPT TO or DATA). Not an
+ * authentication failure or a connection problem: those affect every message and are
+ * fixed by the operator, so the messages wait.
+ */
+export function isPermanentRefusal(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const code = 'code' in error ? error.code : undefined;
+  const responseCode = 'responseCode' in error ? error.responseCode : undefined;
+  return (
+    typeof responseCode === 'number' &&
+    responseCode >= 500 &&
+    responseCode < 600 &&
+    (code === 'EENVELOPE' || code === 'EMESSAGE')
+  );
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
 export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWorker {
   const { store, send, logger } = options;
   const backoff = options.backoff ?? DEFAULT_BACKOFF;
-  const queue = new Map<string, { message: StoredMessage; attempts: number }>();
-  /** Sent by this process: a pending list read before the send finished must not queue it again. */
-  const sent = new Set<string>();
+  const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+  const pollMs = options.pollMs ?? 5_000;
+  const now = options.now ?? (() => new Date());
   let failures = 0;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
   let stopped = false;
+  let running: Promise<void> | undefined;
+  let wake: (() => void) | undefined;
+  let nudged = false;
 
-  function enqueue(message: StoredMessage) {
-    if (stopped || queue.has(message.id) || sent.has(message.id)) return;
-    queue.set(message.id, { message, attempts: 0 });
-    // While backing off, the timer (not a new message) decides when to try again.
-    if (!running && !timer) run();
-  }
-
-  function run() {
-    running = drain().finally(() => {
-      running = undefined;
+  /** Waits `ms`; an idle wait also ends on nudge() (a back-off does not) and on stop(). */
+  function pause(ms: number, idle: boolean): Promise<void> {
+    if (idle && nudged) {
+      nudged = false;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        wake = undefined;
+        resolve();
+      }
+      wake = () => {
+        if (idle || stopped) done();
+      };
     });
   }
 
-  async function drain() {
+  async function record(what: string, id: string, write: () => Promise<void>) {
+    try {
+      await write();
+    } catch (error) {
+      logger.error(
+        { err: error, id },
+        `contact: could not record the message as ${what}; ${
+          what === 'sent' ? 'it will be e-mailed again once its lease expires' : 'it stays pending'
+        }`,
+      );
+    }
+  }
+
+  async function loop() {
     while (!stopped) {
-      const entry = queue.values().next().value;
-      if (!entry) return;
-      const { id } = entry.message;
+      let message: ClaimedMessage | undefined;
       try {
-        await send(entry.message);
+        message = await store.claimNext(now(), leaseMs);
       } catch (error) {
-        entry.attempts++;
         failures++;
-        // To the back of the queue: one message the server refuses must not block the rest.
-        queue.delete(id);
-        queue.set(id, entry);
         const delay = retryDelay(failures, backoff);
+        logger.error({ err: error, retryInMs: delay }, 'contact: cannot read the outbox');
+        await pause(delay, false);
+        continue;
+      }
+      if (!message) {
+        await pause(pollMs, true);
+        continue;
+      }
+      const { id, attempts } = message;
+      try {
+        await send(message);
+      } catch (error) {
+        if (isPermanentRefusal(error)) {
+          await record('failed', id, () => store.markFailed(id, errorText(error)));
+          logger.error(
+            { err: error, id, attempts },
+            'contact: the SMTP server refused this message for good; it is marked failed (npm run messages -- list --status failed)',
+          );
+          continue;
+        }
+        failures++;
+        const delay = retryDelay(attempts, backoff);
+        await record('to retry', id, () =>
+          store.markRetry(id, errorText(error), new Date(now().getTime() + delay)),
+        );
         logger.warn(
-          { err: error, id, attempts: entry.attempts, retryInMs: delay },
+          { err: error, id, attempts, retryInMs: delay },
           'contact: e-mail not sent; the message stays queued',
         );
-        if (!stopped) {
-          timer = setTimeout(() => {
-            timer = undefined;
-            run();
-          }, delay);
-          timer.unref();
-        }
-        return;
+        await pause(retryDelay(failures, backoff), false);
+        continue;
       }
       failures = 0;
-      sent.add(id);
-      queue.delete(id);
-      try {
-        await store.markSent(id);
-        logger.info({ id }, 'contact: message e-mailed');
-      } catch (error) {
-        logger.error(
-          { err: error, id },
-          'contact: message e-mailed but not recorded as sent; it will be e-mailed again after a restart',
-        );
-      }
+      await record('sent', id, () => store.markSent(id, now()));
+      logger.info({ id }, 'contact: message e-mailed');
     }
   }
 
   return {
-    async start() {
-      const pending = await store.pending();
-      if (pending.length > 0)
-        logger.info({ count: pending.length }, 'contact: queued unsent messages');
-      for (const message of pending) enqueue(message);
+    start() {
+      if (running || stopped) return;
+      running = loop().catch((error: unknown) => {
+        logger.fatal({ err: error }, 'contact: the delivery worker stopped');
+      });
     },
-    enqueue,
+    nudge() {
+      nudged = true;
+      wake?.();
+    },
     async stop() {
       stopped = true;
-      clearTimeout(timer);
-      timer = undefined;
-      if (running)
+      wake?.();
+      if (running) {
+        let timer: NodeJS.Timeout | undefined;
         await Promise.race([
           running,
-          sleep(options.stopTimeoutMs ?? 8_000, undefined, { ref: false }),
+          new Promise((resolve) => {
+            timer = setTimeout(resolve, options.stopTimeoutMs ?? 8_000);
+          }),
         ]);
-    },
-    get queued() {
-      return queue.size;
+        clearTimeout(timer);
+      }
     },
   };
 }

@@ -1,7 +1,7 @@
 import { business } from '../../client/content/business.ts';
 /** Forwards a stored message to the shop by e-mail: plain text, reply-to the visitor. */
 import nodemailer, { type SendMailOptions } from 'nodemailer';
-import type { StoredMessage } from './store.ts';
+import type { StoredMessage } from '../../contact-store/schema.ts';
 
 export type MailerOptions = {
   /** SMTP_URL, e.g. smtps://usuario%40dominio.com:clave@smtp.dominio.com:465 */

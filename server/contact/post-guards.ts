@@ -4,10 +4,12 @@
  * (413). Each refusal is a small Spanish page, never the generic 500.
  */
 import express, { type RequestHandler, type Response } from 'express';
+import { ipKeyGenerator, rateLimit as createRateLimit, type Store } from 'express-rate-limit';
 import type { Logger } from '../logger.ts';
 import { refusalPage, type RefusalStatus } from './error-pages.ts';
-import { clientKey, createRateLimiter, type RateLimit } from './rate-limit.ts';
 import { crossSiteReason } from './same-origin.ts';
+
+export type RateLimit = { readonly max: number; readonly windowMs: number };
 
 /**
  * Room for the longest valid form: 5,000 characters of message that are all
@@ -22,11 +24,21 @@ export type ContactGuardOptions = {
   readonly siteUrl: string;
   readonly logger: Logger;
   readonly rateLimit?: RateLimit;
+  /** Where the counters live; default in this process's memory (one instance). */
+  readonly rateLimitStore?: Store;
 };
+
+/**
+ * The key a client is counted under: its IPv4 address, or the /64 network of an IPv6
+ * address (one household or phone gets a whole /64 and can rotate within it).
+ */
+export function clientKey(ip: string | undefined): string {
+  return ip ? ipKeyGenerator(ip, 64) : 'unknown';
+}
 
 export function contactPostGuards(options: ContactGuardOptions): RequestHandler[] {
   const { logger } = options;
-  const limiter = createRateLimiter(options.rateLimit ?? DEFAULT_CONTACT_RATE_LIMIT);
+  const limit = options.rateLimit ?? DEFAULT_CONTACT_RATE_LIMIT;
   const parse = express.urlencoded({
     extended: false,
     limit: CONTACT_BODY_LIMIT,
@@ -40,13 +52,25 @@ export function contactPostGuards(options: ContactGuardOptions): RequestHandler[
     refuse(res, 403);
   };
 
-  const rateLimit: RequestHandler = (req, res, next) => {
-    const decision = limiter.hit(clientKey(req.ip));
-    if (decision.allowed) return next();
-    logger.warn({ ip: req.ip }, 'contact: rate limit reached');
-    res.set('Retry-After', String(decision.retryAfterSeconds));
-    refuse(res, 429, decision.retryAfterSeconds);
-  };
+  const rateLimit = createRateLimit({
+    windowMs: limit.windowMs,
+    limit: limit.max,
+    store: options.rateLimitStore,
+    keyGenerator: (req) => clientKey(req.ip),
+    standardHeaders: false,
+    legacyHeaders: false,
+    // The database being down must not turn a post into a 500: the form then answers 503.
+    passOnStoreError: true,
+    // The checks that matter are ours: TRUST_PROXY is validated at start, keys are /64.
+    validate: { xForwardedForHeader: false, keyGeneratorIpFallback: false },
+    handler(req, res) {
+      const resetTime = resetTimeOf(req) ?? Date.now() + limit.windowMs;
+      const retryAfterSeconds = Math.max(1, Math.ceil((resetTime - Date.now()) / 1000));
+      logger.warn({ ip: req.ip }, 'contact: rate limit reached');
+      res.set('Retry-After', String(retryAfterSeconds));
+      refuse(res, 429, retryAfterSeconds);
+    },
+  });
 
   const body: RequestHandler = (req, res, next) => {
     if (!req.is('application/x-www-form-urlencoded')) return refuse(res, 415);
@@ -59,6 +83,13 @@ export function contactPostGuards(options: ContactGuardOptions): RequestHandler[
   };
 
   return [sameOrigin, rateLimit, body];
+}
+
+/** When the client's window ends: express-rate-limit puts it on req.rateLimit (untyped for Express 5). */
+function resetTimeOf(req: object): number | undefined {
+  const info: unknown = Reflect.get(req, 'rateLimit');
+  if (typeof info !== 'object' || info === null || !('resetTime' in info)) return undefined;
+  return info.resetTime instanceof Date ? info.resetTime.getTime() : undefined;
 }
 
 function refuse(res: Response, status: RefusalStatus, retryAfterSeconds?: number) {

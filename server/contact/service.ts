@@ -1,4 +1,4 @@
-/** What POST /contact does with a form: honeypot, validation, repeat check, durable store, hand-off. */
+/** What POST /contact does with a form: honeypot, validation, repeat check, committed to the database, hand-off. */
 import { createHash, randomUUID } from 'node:crypto';
 import {
   HONEYPOT_FIELD,
@@ -6,13 +6,14 @@ import {
   type ContactSubmission,
 } from '../../client/contact/types.ts';
 import type { Logger } from '../logger.ts';
-import type { ContactStore, StoredMessage } from './store.ts';
+import type { StoredMessage } from '../../contact-store/schema.ts';
+import type { ContactStore } from '../../contact-store/store.ts';
 import { validateContact } from './validate.ts';
 
 export type ContactServiceOptions = {
-  readonly store: ContactStore;
+  readonly store: Pick<ContactStore, 'insert' | 'location'>;
   readonly logger: Logger;
-  /** Called once the message is durably stored (the delivery worker queues it). */
+  /** Called once the message is committed (the delivery worker looks for it at once). */
   readonly onStored?: (message: StoredMessage) => void;
   /** The same name, e-mail and text again within this time is a double submit: kept once. */
   readonly repeatWindowMs?: number;
@@ -49,11 +50,11 @@ export function createContactService(options: ContactServiceOptions): ContactSer
         ...result.contact,
       };
       try {
-        await store.append(message);
+        await store.insert(message);
       } catch (error) {
         recent.delete(key);
         logger.error(
-          { err: error, file: store.messagesFile },
+          { err: error, database: store.location },
           'contact: message could not be stored',
         );
         return {

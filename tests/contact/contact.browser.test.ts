@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { watchPage } from '../helpers/browser.ts';
 import { builtSite } from '../helpers/site.ts';
-import type { StoredMessage } from '../../server/contact/store.ts';
+import { openContactStore } from '../../contact-store/open.ts';
+import type { MessageRow } from '../../contact-store/store.ts';
 import { startSmtp, tempDataDir, waitFor, type SmtpSink } from './support.ts';
 
 let smtp: SmtpSink;
@@ -30,13 +29,14 @@ function field(page: Page, name: string) {
   return page.getByRole('textbox', { name, exact: true });
 }
 
-function stored(): StoredMessage[] {
-  const file = join(data.dir, 'contact/messages.jsonl');
-  if (!existsSync(file)) return [];
-  return readFileSync(file, 'utf8')
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as StoredMessage);
+/** What the server committed, read as the owner's CLI reads it (SQLite allows a second reader). */
+async function stored(): Promise<MessageRow[]> {
+  const store = await openContactStore({ dataDir: data.dir, databaseUrl: undefined });
+  try {
+    return await store.list();
+  } finally {
+    await store.close();
+  }
 }
 
 describe('contact form in a browser', () => {
@@ -55,7 +55,7 @@ describe('contact form in a browser', () => {
         '¡Gracias! Recibimos tu mensaje.',
       );
 
-      expect(stored().filter((m) => m.name === 'Juan Sin Script')).toMatchObject([
+      expect((await stored()).filter((m) => m.name === 'Juan Sin Script')).toMatchObject([
         { email: 'juan@gmail.com', message: 'Luneta para Hilux 2019, sin JS.' },
       ]);
       const mail = await waitFor(
@@ -66,7 +66,7 @@ describe('contact form in a browser', () => {
 
       // A reload of the confirmation sends nothing again.
       await page.reload();
-      expect(stored().filter((m) => m.name === 'Juan Sin Script')).toHaveLength(1);
+      expect((await stored()).filter((m) => m.name === 'Juan Sin Script')).toHaveLength(1);
     } finally {
       await context.close();
     }
@@ -107,7 +107,7 @@ describe('contact form in a browser', () => {
       await expect(page.getByRole('status').textContent()).resolves.toContain(
         '¡Gracias! Recibimos tu mensaje.',
       );
-      expect(stored().filter((m) => m.name === 'Marta Con Script')).toMatchObject([
+      expect((await stored()).filter((m) => m.name === 'Marta Con Script')).toMatchObject([
         { email: 'marta@gmail.com', message: 'Polarizado <b>completo</b>' },
       ]);
       // Chromium reports the 422 document itself as a failed resource; nothing else may appear

@@ -1,14 +1,13 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createServer, type Socket } from 'node:net';
 import { once } from 'node:events';
-import { existsSync, readFileSync } from 'node:fs';
 import { pino } from 'pino';
 import { freePort } from '../helpers/server.ts';
 import { testConfig } from '../helpers/app.ts';
 import { startContact, type ContactSystem } from '../../server/contact/index.ts';
 import { composeMail, senderAddress } from '../../server/contact/mailer.ts';
-import { retryDelay } from '../../server/contact/delivery-worker.ts';
-import type { StoredMessage } from '../../server/contact/store.ts';
+import { isPermanentRefusal, retryDelay } from '../../server/contact/delivery-worker.ts';
+import type { StoredMessage } from '../../contact-store/schema.ts';
 import { sleep, startSmtp, tempDataDir, waitFor, type SmtpSink } from './support.ts';
 
 const TO = 'taller@parabrisasjujuy.com.ar';
@@ -27,9 +26,13 @@ function capturingLogger() {
   return { logger, lines };
 }
 
-function contact(env: NodeJS.ProcessEnv, options: Parameters<typeof startContact>[2] = {}) {
+async function contact(env: NodeJS.ProcessEnv, options: Parameters<typeof startContact>[2] = {}) {
   const { logger, lines } = capturingLogger();
-  const system = startContact(testConfig(env), logger, { backoff: FAST, ...options });
+  const system = await startContact(testConfig(env), logger, {
+    backoff: FAST,
+    pollMs: 20,
+    ...options,
+  });
   cleanups.push(() => system.stop());
   return { system, lines };
 }
@@ -53,20 +56,21 @@ const visitor = {
   website: '',
 };
 
-function sentLines(system: ContactSystem): string[] {
-  const file = system.store.deliveriesFile;
-  return existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean) : [];
+async function sentRows(system: ContactSystem) {
+  return system.store.list({ status: 'sent' });
+}
+async function pendingRows(system: ContactSystem) {
+  return system.store.list({ status: 'pending' });
 }
 
 describe('e-mail delivery through a real SMTP server', () => {
   it('forwards a stored message as plain text, reply-to the visitor, and records it as sent', async () => {
     const smtp = await sink();
-    const { system } = contact({ DATA_DIR: dataDir(), SMTP_URL: smtp.url, CONTACT_TO: TO });
-    await system.ready;
+    const { system } = await contact({ DATA_DIR: dataDir(), SMTP_URL: smtp.url, CONTACT_TO: TO });
     expect(await system.service.submit(visitor)).toEqual({ status: 'accepted' });
 
     const mail = await waitFor(() => smtp.received[0], { what: 'the e-mail' });
-    const [stored] = (await system.store.readMessages()).records;
+    const [stored] = await system.store.list();
     expect(mail.to).toEqual([TO]);
     expect(mail.header('subject')).toBe('Consulta web de Ana Gómez');
     expect(mail.header('reply-to')).toContain('<ana@gmail.com>');
@@ -78,17 +82,14 @@ describe('e-mail delivery through a real SMTP server', () => {
     expect(mail.body).toContain('E-mail: ana@gmail.com');
     expect(mail.body).toContain(visitor.message);
 
-    await waitFor(() => sentLines(system).length === 1, { what: 'the sent record' });
-    expect(JSON.parse(sentLines(system)[0] ?? '')).toMatchObject({
-      id: stored?.id,
-      status: 'sent',
-    });
-    expect(await system.store.pending()).toEqual([]);
+    await waitFor(async () => (await sentRows(system)).length === 1, { what: 'the sent record' });
+    expect((await sentRows(system))[0]).toMatchObject({ id: stored?.id, attempts: 1 });
+    expect(await pendingRows(system)).toEqual([]);
   });
 
   it('keeps the message queued while the SMTP server is down and delivers it once it is back', async () => {
     const port = await freePort();
-    const { system, lines } = contact({
+    const { system, lines } = await contact({
       DATA_DIR: dataDir(),
       SMTP_URL: `smtp://127.0.0.1:${port}`,
       CONTACT_TO: TO,
@@ -97,8 +98,10 @@ describe('e-mail delivery through a real SMTP server', () => {
     await waitFor(() => lines.filter((l) => l.msg.includes('not sent')).length >= 3, {
       what: 'three failed attempts',
     });
-    expect(await system.store.pending()).toHaveLength(1);
-    expect(sentLines(system)).toEqual([]);
+    const [waiting] = await pendingRows(system);
+    expect(waiting?.attempts).toBeGreaterThanOrEqual(3);
+    expect(waiting?.lastError).toMatch(/ECONNREFUSED/);
+    expect(await sentRows(system)).toEqual([]);
     const retries = lines.filter((l) => l.msg.includes('not sent')).map((l) => l.retryInMs);
     expect(retries.slice(0, 3)).toEqual([40, 80, 160]);
 
@@ -106,7 +109,7 @@ describe('e-mail delivery through a real SMTP server', () => {
     await waitFor(() => smtp.received.length === 1, {
       what: 'delivery after the server came back',
     });
-    await waitFor(() => sentLines(system).length === 1, { what: 'the sent record' });
+    await waitFor(async () => (await sentRows(system)).length === 1, { what: 'the sent record' });
     await sleep(300);
     expect(smtp.received).toHaveLength(1);
   });
@@ -114,11 +117,11 @@ describe('e-mail delivery through a real SMTP server', () => {
   it('retries a message the server refuses for now (451) and delivers it once', async () => {
     let refusals = 2;
     const smtp = await sink({ onMail: () => refusals-- <= 0 });
-    const { system } = contact({ DATA_DIR: dataDir(), SMTP_URL: smtp.url, CONTACT_TO: TO });
+    const { system } = await contact({ DATA_DIR: dataDir(), SMTP_URL: smtp.url, CONTACT_TO: TO });
     await system.service.submit(visitor);
     await waitFor(() => smtp.received.length === 1, { what: 'the accepted e-mail' });
     expect(smtp.seen).toHaveLength(3);
-    await waitFor(() => sentLines(system).length === 1, { what: 'the sent record' });
+    await waitFor(async () => (await sentRows(system)).length === 1, { what: 'the sent record' });
   });
 
   it('does not hang on a server that accepts the connection and never greets', async () => {
@@ -131,7 +134,7 @@ describe('e-mail delivery through a real SMTP server', () => {
       return new Promise((r) => silent.close(r));
     });
     const { port } = silent.address() as { port: number };
-    const { system, lines } = contact(
+    const { system, lines } = await contact(
       { DATA_DIR: dataDir(), SMTP_URL: `smtp://127.0.0.1:${port}`, CONTACT_TO: TO },
       { timeouts: { greetingTimeout: 150 } },
     );
@@ -142,50 +145,76 @@ describe('e-mail delivery through a real SMTP server', () => {
     });
     expect(Date.now() - started).toBeLessThan(2_000);
     expect(JSON.stringify(failure.err)).toMatch(/greeting/i);
-    expect(await system.store.pending()).toHaveLength(1);
+    expect(await pendingRows(system)).toHaveLength(1);
   });
 
   it('without SMTP configured keeps messages and says once, at start, where they are', async () => {
     const dir = dataDir();
-    const { system, lines } = contact({ DATA_DIR: dir });
+    const { system, lines } = await contact({ DATA_DIR: dir });
     await system.service.submit(visitor);
     await system.service.submit({ ...visitor, message: 'Otra consulta' });
     const notices = lines.filter((l) => l.msg.includes('e-mail is off'));
     expect(notices).toHaveLength(1);
-    expect(notices[0]?.file).toBe(`${dir}/contact/messages.jsonl`);
+    expect(notices[0]?.database).toBe(`${dir}/contact/messages.sqlite`);
     expect(system.worker).toBeUndefined();
-    expect(await system.store.pending()).toHaveLength(2);
+    expect(await pendingRows(system)).toHaveLength(2);
   });
 
   it('after a restart sends what was never sent, exactly once, and nothing twice', async () => {
     const smtp = await sink();
     const dir = dataDir();
-    const offline = contact({ DATA_DIR: dir });
+    const offline = await contact({ DATA_DIR: dir });
     await offline.system.service.submit(visitor);
     await offline.system.service.submit({ ...visitor, message: 'Segunda consulta' });
     await offline.system.stop();
 
     const env = { DATA_DIR: dir, SMTP_URL: smtp.url, CONTACT_TO: TO };
-    const first = contact(env);
-    await first.system.ready;
-    await waitFor(() => sentLines(first.system).length === 2, { what: 'both sent' });
+    const first = await contact(env);
+    await waitFor(async () => (await sentRows(first.system)).length === 2, { what: 'both sent' });
     await first.system.stop();
     expect(smtp.received.map((m) => m.body.includes('Segunda consulta'))).toEqual([false, true]);
 
-    const second = contact(env);
-    await second.system.ready;
+    const second = await contact(env);
     await sleep(400);
     expect(smtp.received).toHaveLength(2);
-    expect(second.system.worker?.queued).toBe(0);
+    expect(await pendingRows(second.system)).toEqual([]);
   });
 
-  it('refuses to start with an SMTP_URL that is not smtp:// or smtps://', () => {
-    expect(() =>
+  it('stops a message the server refuses for good (550) as failed, with the error, and goes on', async () => {
+    const smtp = await sink({ onMail: (mail) => (mail.body.includes('rechazame') ? 550 : true) });
+    const { system, lines } = await contact({
+      DATA_DIR: dataDir(),
+      SMTP_URL: smtp.url,
+      CONTACT_TO: TO,
+    });
+    await system.service.submit({ ...visitor, message: 'rechazame por favor' });
+    await system.service.submit({ ...visitor, message: 'esta sí' });
+    await waitFor(async () => (await sentRows(system)).length === 1, { what: 'the good one' });
+    const [failed] = await system.store.list({ status: 'failed' });
+    expect(failed).toMatchObject({ message: 'rechazame por favor', attempts: 1 });
+    expect(failed?.lastError).toMatch(/550/);
+    await sleep(300);
+    expect(smtp.seen.filter((m) => m.body.includes('rechazame'))).toHaveLength(1);
+    expect(lines.some((l) => l.msg.includes('refused this message for good'))).toBe(true);
+  });
+
+  it('tells a permanent refusal of the message from a temporary or configuration problem', () => {
+    const smtpError = (code: string, responseCode?: number) =>
+      Object.assign(new Error('x'), { code, responseCode });
+    expect(isPermanentRefusal(smtpError('EENVELOPE', 550))).toBe(true);
+    expect(isPermanentRefusal(smtpError('EMESSAGE', 554))).toBe(true);
+    expect(isPermanentRefusal(smtpError('EMESSAGE', 451))).toBe(false);
+    expect(isPermanentRefusal(smtpError('EAUTH', 535))).toBe(false);
+    expect(isPermanentRefusal(smtpError('ECONNECTION'))).toBe(false);
+  });
+
+  it('refuses to start with an SMTP_URL that is not smtp:// or smtps://', async () => {
+    await expect(
       startContact(
-        testConfig({ SMTP_URL: 'http://mail.example', CONTACT_TO: TO }),
+        testConfig({ SMTP_URL: 'http://mail.example', CONTACT_TO: TO, DATA_DIR: dataDir() }),
         pino({ level: 'silent' }),
       ),
-    ).toThrow(/smtp:\/\/ or smtps:\/\//);
+    ).rejects.toThrow(/smtp:\/\/ or smtps:\/\//);
   });
 });
 

@@ -1,44 +1,53 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SITE_URL, testApp } from '../helpers/app.ts';
 import { decodeEntities, headOf } from '../helpers/html.ts';
 import { business } from '../../client/content/business.ts';
 import { createContactService } from '../../server/contact/service.ts';
-import { createContactStore, type StoredMessage } from '../../server/contact/store.ts';
-import type { RateLimit } from '../../server/contact/rate-limit.ts';
+import type { StoredMessage } from '../../contact-store/schema.ts';
+import type { ContactStore } from '../../contact-store/store.ts';
+import type { RateLimit } from '../../server/contact/post-guards.ts';
 import { createLogger } from '../../server/logger.ts';
-import { tempDataDir } from './support.ts';
+import { fillSqliteDisk, openSqliteStore, tempDataDir } from './support.ts';
 
 const dirs: Array<{ remove(): void }> = [];
-afterAll(() => dirs.forEach((d) => d.remove()));
+const stores: ContactStore[] = [];
+afterAll(async () => {
+  for (const s of stores) await s.close();
+  dirs.forEach((d) => d.remove());
+});
 
-/** A fresh app (own rate limiter) over a fresh data folder. */
-function setup(options: { rateLimit?: RateLimit; dataDir?: string } = {}) {
+/** A fresh app (own rate limiter) over a fresh database. */
+async function setup(options: { rateLimit?: RateLimit; env?: NodeJS.ProcessEnv } = {}) {
   const temp = tempDataDir();
   dirs.push(temp);
-  const store = createContactStore(options.dataDir ?? temp.dir);
+  const { store, db } = await openSqliteStore(temp.dir);
+  stores.push(store);
   const forwarded: StoredMessage[] = [];
   const contact = createContactService({
     store,
     logger: createLogger('silent'),
     onStored: (m) => forwarded.push(m),
   });
-  const app = testApp({ contact, contactRateLimit: options.rateLimit });
-  const stored = (): StoredMessage[] =>
-    existsSync(store.messagesFile)
-      ? readFileSync(store.messagesFile, 'utf8')
-          .split('\n')
-          .filter(Boolean)
-          .map((line) => JSON.parse(line) as StoredMessage)
-      : [];
+  const app = testApp({ contact, contactRateLimit: options.rateLimit, env: options.env });
+  /** SQLite's own "database or disk is full" from now on, as on a full disk. */
+  const fillDisk = () => fillSqliteDisk(db);
+  const stored = async (): Promise<StoredMessage[]> =>
+    (await store.list()).map(({ id, receivedAt, name, email, message }) => ({
+      id,
+      receivedAt,
+      name,
+      email,
+      message,
+    }));
   const post = (form: Record<string, string>, headers: Record<string, string> = {}) => {
     let req = request(app).post('/contact').type('form');
     for (const [k, v] of Object.entries({ Origin: SITE_URL, ...headers })) req = req.set(k, v);
     return req.send(form);
   };
-  return { app, store, stored, forwarded, post };
+  return { app, store, stored, forwarded, post, fillDisk };
 }
 
 const valid = {
@@ -62,7 +71,7 @@ function textareaContent(html: string): string {
 
 describe('GET /contact', () => {
   it('renders the template page with the configured phone and e-mail, noindex', async () => {
-    const { app } = setup();
+    const { app } = await setup();
     const res = await request(app).get('/contact');
     expect(res.status).toBe(200);
     expect(headOf(res.text)).toContain('<meta name="robots" content="noindex, follow"/>');
@@ -75,7 +84,7 @@ describe('GET /contact', () => {
   });
 
   it('has a plain POST form with the spec labels, required fields and a Send Message button', async () => {
-    const { app } = setup();
+    const { app } = await setup();
     const html = (await request(app).get('/contact')).text;
     expect(html).toMatch(/<form[^>]*action="\/contact"[^>]*method="post"/);
     for (const [id, label] of [
@@ -93,7 +102,7 @@ describe('GET /contact', () => {
   });
 
   it('hides the honeypot from people, keyboards and autofill', async () => {
-    const { app } = setup();
+    const { app } = await setup();
     const html = (await request(app).get('/contact')).text;
     const input = control(html, 'contact-website');
     expect(input).toContain('name="website"');
@@ -107,7 +116,7 @@ describe('GET /contact', () => {
   });
 
   it('shows a Spanish confirmation at /contact?enviado=1, without the form', async () => {
-    const { app } = setup();
+    const { app } = await setup();
     const res = await request(app).get('/contact?enviado=1');
     expect(res.status).toBe(200);
     expect(res.text).toContain('¡Gracias! Recibimos tu mensaje.');
@@ -121,13 +130,13 @@ describe('GET /contact', () => {
 
 describe('POST /contact', () => {
   it('stores a valid message (trimmed, with id and time) and redirects 303 to the confirmation', async () => {
-    const { post, stored, forwarded } = setup();
+    const { post, stored, forwarded } = await setup();
     const before = Date.now();
     const res = await post({ ...valid, name: '  Ana Gómez ', email: ' ana@gmail.com ' });
     expect(res.status).toBe(303);
     expect(res.headers.location).toBe('/contact?enviado=1');
     expect(res.headers['cache-control']).toBe('no-store');
-    const [message, ...rest] = stored();
+    const [message, ...rest] = await stored();
     expect(rest).toEqual([]);
     expect(message).toMatchObject({
       name: 'Ana Gómez',
@@ -140,9 +149,9 @@ describe('POST /contact', () => {
   });
 
   it('keeps line breaks of the message', async () => {
-    const { post, stored } = setup();
+    const { post, stored } = await setup();
     await post({ ...valid, message: 'Línea uno\r\nLínea dos' });
-    expect(stored()[0]?.message).toBe('Línea uno\nLínea dos');
+    expect((await stored())[0]?.message).toBe('Línea uno\nLínea dos');
   });
 
   const invalid = [
@@ -158,7 +167,7 @@ describe('POST /contact', () => {
   it.each(invalid)(
     'refuses a bad %s with 422, the Spanish message next to it, and the input kept',
     async (field, change, text) => {
-      const { post, stored, forwarded } = setup();
+      const { post, stored, forwarded } = await setup();
       const form = { ...valid, ...change };
       const res = await post(form);
       expect(res.status).toBe(422);
@@ -180,13 +189,13 @@ describe('POST /contact', () => {
         expect(control(html, `contact-${other}`)).not.toContain('aria-invalid');
       }
       expect(headOf(html)).toContain('<title>Revisá el formulario - Contact');
-      expect(stored()).toEqual([]);
+      expect(await stored()).toEqual([]);
       expect(forwarded).toEqual([]);
     },
   );
 
   it('never renders the visitor text as HTML', async () => {
-    const { post } = setup();
+    const { post } = await setup();
     const attack = '<script>alert("x")</script><img src=x onerror=alert(1)>';
     const res = await post({ name: attack, email: 'bad', message: attack, website: '' });
     expect(res.status).toBe(422);
@@ -197,22 +206,22 @@ describe('POST /contact', () => {
   });
 
   it('answers an oversized body with a Spanish 413 page and stores nothing', async () => {
-    const { post, stored } = setup();
+    const { post, stored } = await setup();
     const res = await post({ ...valid, message: 'x'.repeat(70 * 1024) });
     expect(res.status).toBe(413);
     expect(res.text).toContain('El mensaje es demasiado largo');
-    expect(stored()).toEqual([]);
+    expect(await stored()).toEqual([]);
   });
 
   it('accepts the longest valid message even when every character is multi-byte', async () => {
-    const { post, stored } = setup();
+    const { post, stored } = await setup();
     const res = await post({ ...valid, message: '€'.repeat(5000) });
     expect(res.status).toBe(303);
-    expect(stored()[0]?.message).toHaveLength(5000);
+    expect((await stored())[0]?.message).toHaveLength(5000);
   });
 
   it('refuses anything but a form post with 415', async () => {
-    const { app, stored } = setup();
+    const { app, stored } = await setup();
     const res = await request(app)
       .post('/contact')
       .set('Origin', SITE_URL)
@@ -220,21 +229,21 @@ describe('POST /contact', () => {
       .send(JSON.stringify(valid));
     expect(res.status).toBe(415);
     expect(res.text).toContain('No pudimos leer el formulario');
-    expect(stored()).toEqual([]);
+    expect(await stored()).toEqual([]);
   });
 
   it.each(['put', 'delete', 'patch'] as const)(
     'answers %s /contact with 405, not 500, and stores nothing',
     async (method) => {
-      const { app, stored } = setup();
+      const { app, stored } = await setup();
       const res = await request(app)[method]('/contact').type('form').send(valid);
       expect(res.status).toBe(405);
-      expect(stored()).toEqual([]);
+      expect(await stored()).toEqual([]);
     },
   );
 
   it('limits posts per client: 5 in 10 minutes, then 429 with Retry-After and a Spanish page', async () => {
-    const { post, stored } = setup();
+    const { post, stored } = await setup();
     const from = { 'X-Forwarded-For': '203.0.113.7' };
     for (let i = 0; i < 5; i++) {
       // Invalid posts count too: the limit is on attempts.
@@ -250,7 +259,7 @@ describe('POST /contact', () => {
     expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(600);
     expect(limited.text).toContain('Demasiados mensajes seguidos');
     expect(limited.text).toContain('Probá de nuevo en 10 minutos');
-    expect(stored().map((m) => m.message)).toEqual(['Consulta 1', 'Consulta 3']);
+    expect((await stored()).map((m) => m.message)).toEqual(['Consulta 1', 'Consulta 3']);
     // Another client is not affected.
     const other = await post(
       { ...valid, message: 'Otra persona' },
@@ -260,7 +269,7 @@ describe('POST /contact', () => {
   });
 
   it('counts a whole IPv6 /64 as one client', async () => {
-    const { post } = setup({ rateLimit: { max: 1, windowMs: 60_000 } });
+    const { post } = await setup({ rateLimit: { max: 1, windowMs: 60_000 } });
     expect((await post(valid, { 'X-Forwarded-For': '2001:db8:1:2::1' })).status).toBe(303);
     const rotated = await post(
       { ...valid, message: 'Otra' },
@@ -270,32 +279,88 @@ describe('POST /contact', () => {
   });
 
   it('answers a filled honeypot like a success but keeps and forwards nothing', async () => {
-    const { post, stored, forwarded, store } = setup();
+    const { post, stored, forwarded } = await setup();
     const res = await post({ ...valid, website: 'https://spam.example' });
     expect(res.status).toBe(303);
     expect(res.headers.location).toBe('/contact?enviado=1');
-    expect(existsSync(store.messagesFile)).toBe(false);
-    expect(stored()).toEqual([]);
+    expect(await stored()).toEqual([]);
     expect(forwarded).toEqual([]);
   });
 
   it('keeps a double submit once', async () => {
-    const { post, stored } = setup();
+    const { post, stored } = await setup();
     const [a, b] = await Promise.all([post(valid), post(valid)]);
     expect([a.status, b.status]).toEqual([303, 303]);
-    expect(stored()).toHaveLength(1);
+    expect(await stored()).toHaveLength(1);
   });
 
-  it('tells the visitor when the message cannot be stored (503), keeping the text', async () => {
+  it('tells the visitor when the database cannot be opened (503), keeping the text', async () => {
     const temp = tempDataDir();
     dirs.push(temp);
     const notAFolder = join(temp.dir, 'file');
     writeFileSync(notAFolder, '');
-    const { post } = setup({ dataDir: notAFolder });
+    const app = testApp({ env: { DATA_DIR: notAFolder } });
+    const res = await request(app)
+      .post('/contact')
+      .type('form')
+      .set('Origin', SITE_URL)
+      .send(valid);
+    expect(res.status).toBe(503);
+    expect(res.text).toContain('No pudimos guardar tu mensaje');
+    expect(res.text).toContain('escribinos por WhatsApp');
+    expect(textareaContent(res.text)).toBe(valid.message);
+  });
+
+  it('answers 503 and keeps nothing when the disk fills up during the request', async () => {
+    const { post, stored, fillDisk } = await setup();
+    await post({ ...valid, message: 'Antes de llenarse' });
+    await fillDisk();
+    const res = await post({ ...valid, message: 'x'.repeat(5000) });
+    expect(res.status).toBe(503);
+    expect(res.text).toContain('escribinos por WhatsApp');
+    expect((await stored()).map((m) => m.message)).toEqual(['Antes de llenarse']);
+  });
+
+  it('answers 503 when the database connection is gone mid-way', async () => {
+    const { post, store } = await setup();
+    await store.close();
     const res = await post(valid);
     expect(res.status).toBe(503);
     expect(res.text).toContain('No pudimos guardar tu mensaje');
-    expect(textareaContent(res.text)).toBe(valid.message);
+  });
+});
+
+describe('POST /contact behind a CDN (TRUST_PROXY)', () => {
+  const form = (i: number) => ({ ...valid, message: `Consulta número ${i}` });
+
+  it('with one trusted hop, counts each visitor by the address the proxy saw', async () => {
+    const { post } = await setup({ env: { TRUST_PROXY: '1' } });
+    const answers = [];
+    for (let i = 1; i <= 40; i++) {
+      // The visitor's own X-Forwarded-For is left of what the proxy appended: ignored.
+      answers.push(
+        (await post(form(i), { 'X-Forwarded-For': `10.9.9.9, 198.51.100.${i}` })).status,
+      );
+    }
+    expect(answers).toEqual(Array(40).fill(303));
+  });
+
+  it('with one trusted hop, 40 posts from one visitor meet 429 after the fifth', async () => {
+    const { post, stored } = await setup({ env: { TRUST_PROXY: '1' } });
+    const answers = [];
+    for (let i = 1; i <= 40; i++) {
+      // A different spoofed address each time does not help.
+      const spoof = `203.0.113.${i}, 198.51.100.77`;
+      answers.push((await post(form(i), { 'X-Forwarded-For': spoof })).status);
+    }
+    expect(answers).toEqual([...Array(5).fill(303), ...Array(35).fill(429)]);
+    expect(await stored()).toHaveLength(5);
+  });
+
+  it('refuses TRUST_PROXY=true and nonsense at start, with the reason', () => {
+    expect(() => testApp({ env: { TRUST_PROXY: 'true' } })).toThrow(/hop count|number of proxies/);
+    expect(() => testApp({ env: { TRUST_PROXY: 'cloudflare' } })).toThrow(/"cloudflare"/);
+    expect(() => testApp({ env: { TRUST_PROXY: '10.0.0.0/99' } })).toThrow(/10\.0\.0\.0\/99/);
   });
 });
 
@@ -310,13 +375,13 @@ describe('POST /contact from another site', () => {
   ];
 
   it.each(cases)('is refused with 403 given %s', async (_name, headers) => {
-    const { app, stored } = setup();
+    const { app, stored } = await setup();
     let req = request(app).post('/contact').type('form');
     for (const [k, v] of Object.entries(headers)) if (v) req = req.set(k, v);
     const res = await req.send(valid);
     expect(res.status).toBe(403);
     expect(res.text).toContain('No pudimos recibir el formulario');
-    expect(stored()).toEqual([]);
+    expect(await stored()).toEqual([]);
   });
 
   const allowed: Array<[string, (host: string) => Record<string, string>]> = [
@@ -331,11 +396,11 @@ describe('POST /contact from another site', () => {
   ];
 
   it.each(allowed)('is accepted given %s', async (_name, headers) => {
-    const { app, stored } = setup();
+    const { app, stored } = await setup();
     let req = request(app).post('/contact').type('form').set('Host', 'shop.internal:3000');
     for (const [k, v] of Object.entries(headers('shop.internal:3000'))) req = req.set(k, v);
     const res = await req.send(valid);
     expect(res.status).toBe(303);
-    expect(stored()).toHaveLength(1);
+    expect(await stored()).toHaveLength(1);
   });
 });

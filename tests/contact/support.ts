@@ -1,12 +1,37 @@
 /** Shared by the contact tests: temp data folders, a real local SMTP server, polling. */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import Database from 'libsql';
+import { Kysely, SqliteDialect, sql } from 'kysely';
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
+import { prepareDatabase } from '../../contact-store/open.ts';
+import type { ContactDatabase } from '../../contact-store/schema.ts';
+import { sqliteFile } from '../../contact-store/settings.ts';
+import { createContactStore, type ContactStore } from '../../contact-store/store.ts';
 
 export function tempDataDir(): { dir: string; remove(): void } {
   const dir = mkdtempSync(join(tmpdir(), 'contact-test-'));
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** The SQLite store as the server opens it, with its connection exposed for fault injection. */
+export async function openSqliteStore(
+  dataDir: string,
+): Promise<{ store: ContactStore; db: Kysely<ContactDatabase> }> {
+  const file = sqliteFile(dataDir);
+  mkdirSync(dirname(file), { recursive: true });
+  const db = new Kysely<ContactDatabase>({
+    dialect: new SqliteDialect({ database: new Database(file) }),
+  });
+  await prepareDatabase(db, 'sqlite');
+  return { store: createContactStore(db, 'sqlite', file), db };
+}
+
+/** From now on no page may be added to the file: SQLite's SQLITE_FULL, as on a full disk. */
+export async function fillSqliteDisk(db: Kysely<ContactDatabase>): Promise<void> {
+  const { rows } = await sql<{ page_count: number }>`pragma page_count`.execute(db);
+  await sql.raw(`pragma max_page_count = ${Number(rows[0]?.page_count)}`).execute(db);
 }
 
 export type ReceivedMail = {
@@ -29,10 +54,14 @@ export type SmtpSink = {
 
 /**
  * A real SMTP server on 127.0.0.1 (no TLS, no auth). `onMail` may decide the
- * answer: return false to refuse the message, or never settle to hold it.
+ * answer: return false to refuse the message for now (451), a number to refuse it with
+ * that code (550: for good), or never settle to hold it.
  */
 export async function startSmtp(
-  options: { port?: number; onMail?: (mail: ReceivedMail) => boolean | Promise<boolean> } = {},
+  options: {
+    port?: number;
+    onMail?: (mail: ReceivedMail) => boolean | number | Promise<boolean | number>;
+  } = {},
 ): Promise<SmtpSink> {
   const received: ReceivedMail[] = [];
   const seen: ReceivedMail[] = [];
@@ -50,12 +79,20 @@ export async function startSmtp(
           session.envelope.rcptTo.map((r) => r.address),
         );
         seen.push(mail);
-        void Promise.resolve(options.onMail?.(mail) ?? true).then((accept) => {
-          if (accept) {
+        void Promise.resolve(options.onMail?.(mail) ?? true).then((answer) => {
+          if (answer === true) {
             received.push(mail);
             callback();
           } else {
-            callback(Object.assign(new Error('Try again later'), { responseCode: 451 }));
+            const responseCode = answer === false ? 451 : answer;
+            callback(
+              Object.assign(
+                new Error(responseCode >= 500 ? 'Mailbox unavailable' : 'Try again later'),
+                {
+                  responseCode,
+                },
+              ),
+            );
           }
         });
       });

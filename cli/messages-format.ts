@@ -1,26 +1,12 @@
 /** The stored messages as the owner reads them: a Spanish listing, CSV for Excel, or JSON. */
-import type { ContactStore, StoredMessage } from './store.ts';
+import type { MessageStatus } from '../contact-store/schema.ts';
+import type { MessageRow } from '../contact-store/store.ts';
 
-export type MessageStatus = 'pending' | 'sent';
-
-export type MessageRow = StoredMessage & {
-  readonly status: MessageStatus;
-  readonly sentAt: string | undefined;
+const STATUS_WORD: Record<MessageStatus, string> = {
+  pending: 'pendiente',
+  sent: 'enviado',
+  failed: 'fallido',
 };
-
-export async function readRows(
-  store: ContactStore,
-): Promise<{ rows: MessageRow[]; damagedLines: number }> {
-  const [{ records, damagedLines }, sent] = await Promise.all([
-    store.readMessages(),
-    store.readDeliveries(),
-  ]);
-  const rows = records.map((m) => {
-    const sentAt = sent.get(m.id);
-    return { ...m, status: sentAt ? 'sent' : 'pending', sentAt } satisfies MessageRow;
-  });
-  return { rows, damagedLines };
-}
 
 const TIME_ZONE = 'America/Argentina/Jujuy';
 const parts = new Intl.DateTimeFormat('en-CA', {
@@ -59,17 +45,27 @@ export function plainText(text: string): string {
 }
 
 function statusText(row: MessageRow): string {
-  return row.sentAt
-    ? `enviado por e-mail el ${displayDate(row.sentAt)}`
-    : 'pendiente: todavía no se envió por e-mail';
+  switch (row.status) {
+    case 'sent':
+      return `enviado por e-mail el ${row.sentAt ? displayDate(row.sentAt) : '(fecha desconocida)'}`;
+    case 'failed':
+      return `NO SE PUDO ENVIAR: el servidor de e-mail lo rechazó (${row.attempts} intento${row.attempts === 1 ? '' : 's'})`;
+    case 'pending':
+      return row.attempts > 0
+        ? `pendiente: ${row.attempts} intento${row.attempts === 1 ? '' : 's'} fallido${row.attempts === 1 ? '' : 's'}, se reintenta el ${displayDate(row.nextAttemptAt ?? row.receivedAt)}`
+        : 'pendiente: todavía no se envió por e-mail';
+  }
 }
 
-export function formatList(rows: readonly MessageRow[], file: string): string {
-  if (rows.length === 0) return `No hay mensajes guardados.\nArchivo: ${file}\n`;
+export function formatList(rows: readonly MessageRow[], location: string): string {
+  if (rows.length === 0) return `No hay mensajes guardados.\nBase de datos: ${location}\n`;
   const pending = rows.filter((r) => r.status === 'pending').length;
+  const failed = rows.filter((r) => r.status === 'failed').length;
   const lines = [
-    `Mensajes del formulario de contacto: ${rows.length} (${pending} sin enviar por e-mail)`,
-    `Archivo: ${file}`,
+    `Mensajes del formulario de contacto: ${rows.length} (${pending} sin enviar por e-mail${
+      failed > 0 ? `, ${failed} que no se pudieron enviar` : ''
+    })`,
+    `Base de datos: ${location}`,
   ];
   rows.forEach((row, index) => {
     lines.push(
@@ -77,6 +73,7 @@ export function formatList(rows: readonly MessageRow[], file: string): string {
       `── ${index + 1} de ${rows.length} · ${displayDate(row.receivedAt)} · ${statusText(row)}`,
       `De: ${plainText(row.name)} <${plainText(row.email)}>`,
       `Número: ${row.id}`,
+      ...(row.lastError && row.status !== 'sent' ? [`Error: ${plainText(row.lastError)}`] : []),
       '',
       ...plainText(row.message)
         .split('\n')
@@ -86,7 +83,7 @@ export function formatList(rows: readonly MessageRow[], file: string): string {
   return `${lines.join('\n')}\n`;
 }
 
-const CSV_HEADER = ['fecha', 'nombre', 'email', 'mensaje', 'estado', 'enviado', 'numero'];
+const CSV_HEADER = ['fecha', 'nombre', 'email', 'mensaje', 'estado', 'enviado', 'numero', 'error'];
 
 /**
  * Semicolon-separated, UTF-8 with BOM and CRLF: what Excel in Spanish (Argentina)
@@ -106,9 +103,10 @@ export function toCsv(rows: readonly MessageRow[]): string {
         row.name,
         row.email,
         row.message.replace(/\n/g, '\r\n'),
-        row.status === 'sent' ? 'enviado' : 'pendiente',
+        STATUS_WORD[row.status],
         row.sentAt ? sheetDate(row.sentAt) : '',
         row.id,
+        row.status === 'sent' ? '' : (row.lastError ?? ''),
       ]
         .map(cell)
         .join(';'),
@@ -119,7 +117,7 @@ export function toCsv(rows: readonly MessageRow[]): string {
 
 export function toJson(rows: readonly MessageRow[]): string {
   return `${JSON.stringify(
-    rows.map(({ id, receivedAt, name, email, message, status, sentAt }) => ({
+    rows.map(({ id, receivedAt, name, email, message, status, sentAt, attempts, lastError }) => ({
       id,
       receivedAt,
       name,
@@ -127,6 +125,8 @@ export function toJson(rows: readonly MessageRow[]): string {
       message,
       status,
       sentAt: sentAt ?? null,
+      attempts,
+      lastError: lastError ?? null,
     })),
     null,
     2,

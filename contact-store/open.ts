@@ -1,0 +1,96 @@
+/**
+ * Opens the contact database: SQLite (libsql) in DATA_DIR/contact/, or PostgreSQL (pg) when
+ * DATABASE_URL is set; applies the migrations; imports the old JSON-lines files once.
+ * Why these drivers: docs/decisions/2026-11-22-contact-store.md.
+ */
+import { chmodSync, mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'libsql';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import { importJsonLines, type ImportResult } from './import-jsonl.ts';
+import { migrationProvider } from './migrations.ts';
+import type { ContactDatabase } from './schema.ts';
+import { createContactStore, type ContactStore, type Engine } from './store.ts';
+import { describeLocation, sqliteFile, type StoreSettings } from './settings.ts';
+
+export type OpenOptions = {
+  /** Called when old JSON-lines files were imported (the server logs it). */
+  readonly onImport?: (result: ImportResult) => void;
+  /** PostgreSQL: how long to wait for a connection (unreachable server). */
+  readonly connectTimeoutMs?: number;
+};
+
+/** A wait for the other process's write lock, well under the request's patience. */
+const SQLITE_BUSY_TIMEOUT_MS = 5_000;
+
+export async function openContactStore(
+  settings: StoreSettings,
+  options: OpenOptions = {},
+): Promise<ContactStore> {
+  const { db, engine } = connect(settings, options);
+  try {
+    await prepareDatabase(db, engine);
+    const store = createContactStore(db, engine, describeLocation(settings));
+    const imported = await importJsonLines(db, settings.dataDir);
+    if (imported) options.onImport?.(imported);
+    return store;
+  } catch (error) {
+    await db.destroy().catch(() => undefined);
+    throw error;
+  }
+}
+
+/** Connection settings (SQLite), then the migrations not yet applied. */
+export async function prepareDatabase(db: Kysely<ContactDatabase>, engine: Engine): Promise<void> {
+  if (engine === 'sqlite') {
+    // WAL: readers (the CLI) never block the writer; synchronous=FULL: a committed row
+    // survives a power cut, not only a process crash. busy_timeout: a second process (the
+    // CLI, another instance) waits for the write lock instead of failing at once; it comes
+    // first, because switching to WAL takes that lock too.
+    await sql.raw(`pragma busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`).execute(db);
+    await sql`pragma journal_mode = wal`.execute(db);
+    await sql`pragma synchronous = full`.execute(db);
+  }
+  const migrate = async () => {
+    const { error } = await new Migrator({ db, provider: migrationProvider }).migrateToLatest();
+    if (error) throw error;
+  };
+  if (engine === 'postgres') return migrate(); // Kysely takes an advisory lock there.
+  // SQLite: Kysely's migration lock only covers this process. BEGIN IMMEDIATE takes the
+  // file's write lock, so a second process starting at the same moment waits, then finds
+  // the migrations applied. (The dialect has one connection: the migrator runs inside.)
+  await sql`begin immediate`.execute(db);
+  try {
+    await migrate();
+    await sql`commit`.execute(db);
+  } catch (error) {
+    await sql`rollback`.execute(db).catch(() => undefined);
+    throw error;
+  }
+}
+
+function connect(
+  settings: StoreSettings,
+  options: OpenOptions,
+): { db: Kysely<ContactDatabase>; engine: Engine } {
+  if (settings.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: settings.databaseUrl,
+      max: 5,
+      connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
+      // No query may hang a request: the visitor gets the 503 page instead.
+      query_timeout: 10_000,
+      statement_timeout: 10_000,
+      idleTimeoutMillis: 30_000,
+    });
+    // A connection dropped while idle (server restart) must not crash the process.
+    pool.on('error', () => undefined);
+    return { db: new Kysely({ dialect: new PostgresDialect({ pool }) }), engine: 'postgres' };
+  }
+  const file = sqliteFile(settings.dataDir);
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+  const database = new Database(file);
+  chmodSync(file, 0o600);
+  return { db: new Kysely({ dialect: new SqliteDialect({ database }) }), engine: 'sqlite' };
+}

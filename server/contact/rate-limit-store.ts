@@ -1,0 +1,34 @@
+/**
+ * express-rate-limit's Store on the contact database, so that every instance behind one
+ * PostgreSQL counts the same client together (a fixed window per client key).
+ */
+import type { Options, Store } from 'express-rate-limit';
+import type { ContactStore } from '../../contact-store/store.ts';
+
+export function createRateLimitStore(
+  store: Pick<ContactStore, 'rateHit' | 'rateUndo' | 'rateReset' | 'rateCleanup'>,
+  now: () => Date = () => new Date(),
+): Store {
+  let windowMs = 60_000;
+  let cleanup: NodeJS.Timeout | undefined;
+  return {
+    // Keys are shared across instances, not local to this process.
+    localKeys: false,
+    prefix: 'contact:',
+    init(options: Options) {
+      windowMs = options.windowMs;
+      clearInterval(cleanup);
+      cleanup = setInterval(() => void store.rateCleanup(now()).catch(() => undefined), windowMs);
+      cleanup.unref();
+    },
+    async increment(key) {
+      const { hits, resetAt } = await store.rateHit(`contact:${key}`, windowMs, now());
+      return { totalHits: hits, resetTime: resetAt };
+    },
+    decrement: (key) => store.rateUndo(`contact:${key}`),
+    resetKey: (key) => store.rateReset(`contact:${key}`),
+    shutdown() {
+      clearInterval(cleanup);
+    },
+  };
+}

@@ -3,6 +3,26 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+/** Any relative import that climbs to the project's top and enters one of `folders`. */
+function layer(folder, folders, message) {
+  return [
+    {
+      files: [`${folder}/**/*.{ts,tsx}`],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            paths: [{ name: 'react-router', message: ROUTER_MESSAGE }],
+            patterns: [{ regex: `^(\\.\\./)+(${folders.join('|')})/`, message }],
+          },
+        ],
+      },
+    },
+  ];
+}
+
+const ROUTER_MESSAGE = "Import the router from 'react-router-dom' (one name for one package).";
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'coverage/**', 'tests/.artifacts/**'] },
   js.configs.recommended,
@@ -17,49 +37,35 @@ export default tseslint.config(
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
-    },
-  },
-  {
-    // client/ never imports server/ (secrets, fs, mail stay on the server).
-    files: ['client/**/*.{ts,tsx}'],
-    rules: {
       'no-restricted-imports': [
         'error',
-        {
-          patterns: [
-            {
-              group: ['**/server/**', '../server/*'],
-              message: 'client/ must not import server/ code.',
-            },
-          ],
-        },
+        { paths: [{ name: 'react-router', message: ROUTER_MESSAGE }] },
       ],
     },
   },
-  {
-    // catalogue/ is the leaf everything else builds on: it imports nothing of ours.
-    files: ['catalogue/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: [
-                '**/client/**',
-                '**/server/**',
-                '**/cli/**',
-                '../client/*',
-                '../server/*',
-                '../cli/*',
-              ],
-              message: 'catalogue/ must not import client/, server/ or cli/ code.',
-            },
-          ],
-        },
-      ],
-    },
-  },
+  // Who may import whom (docs/architecture.md): each folder names the top-level folders it
+  // must not reach. `npm run lint` fails on a wrong-way import; tests/build/layers.test.ts
+  // proves it.
+  ...layer(
+    'catalogue',
+    ['client', 'server', 'cli', 'contact-store'],
+    'catalogue/ is a leaf: it imports nothing else of ours.',
+  ),
+  ...layer(
+    'contact-store',
+    ['client', 'server', 'cli', 'catalogue'],
+    'contact-store/ is a leaf: the server and the messages CLI both use it.',
+  ),
+  ...layer(
+    'client',
+    ['server', 'cli', 'contact-store'],
+    'client/ reaches the browser: no server code (secrets, files, mail), no CLI.',
+  ),
+  ...layer(
+    'cli',
+    ['server', 'client'],
+    'cli/ uses catalogue/ and contact-store/ only: what it shares with the server lives there.',
+  ),
   {
     files: ['**/*.{js,mjs}'],
     languageOptions: { globals: { ...globals.node } },

@@ -1,0 +1,39 @@
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+import { projectRoot } from '../../server/paths.ts';
+
+/** The import rules of eslint.config.js, run on a one-line file placed in each folder. */
+async function layerErrors(file: string, importLine: string): Promise<string[]> {
+  const eslint = new ESLint({ cwd: projectRoot });
+  const [result] = await eslint.lintText(`${importLine}\nexport const used = value;\n`, {
+    filePath: `${projectRoot}/${file}`,
+  });
+  return (result?.messages ?? [])
+    .filter((m) => m.ruleId === 'no-restricted-imports')
+    .map((m) => m.message);
+}
+
+describe('layers: npm run lint refuses a wrong-way import', () => {
+  it.each([
+    ['catalogue/wrong.ts', "import { business as value } from '../client/content/business.ts';"],
+    ['catalogue/wrong.ts', "import { readConfig as value } from '../server/config.ts';"],
+    ['client/wrong.ts', "import { readConfig as value } from '../server/config.ts';"],
+    ['cli/wrong.ts', "import { readConfig as value } from '../server/config.ts';"],
+    ['cli/wrong.ts', "import { business as value } from '../client/content/business.ts';"],
+    ['client/pages/wrong.ts', "import { readConfig as value } from '../../server/config.ts';"],
+    ['contact-store/wrong.ts', "import { slugify as value } from '../catalogue/slug.ts';"],
+    ['server/wrong.ts', "import { redirect as value } from 'react-router';"],
+  ])('%s: %s', async (file, line) => {
+    expect(await layerErrors(file, line)).toHaveLength(1);
+  });
+
+  it.each([
+    ['client/right.ts', "import { slugify as value } from '../catalogue/slug.ts';"],
+    ['cli/right.ts', "import { slugify as value } from '../catalogue/slug.ts';"],
+    ['server/right.ts', "import { business as value } from '../client/content/business.ts';"],
+    ['client/right.ts', "import { redirect as value } from 'react-router-dom';"],
+    ['client/right.ts', "import { renderToString as value } from 'react-dom/server';"],
+  ])('%s may: %s', async (file, line) => {
+    expect(await layerErrors(file, line)).toEqual([]);
+  });
+});

@@ -214,7 +214,7 @@ describe('site files', () => {
     expect(res.text).toContain(`Sitemap: ${SITE_URL}/sitemap.xml`);
   });
 
-  it('caches HTML briefly at the CDN and never caches errors', async () => {
+  it('caches pages briefly at the CDN and a 404 for a minute', async () => {
     expect((await request(app).get('/')).headers['cache-control']).toMatch(/s-maxage=\d+/);
     expect((await request(app).get('/nada')).headers['cache-control']).toMatch(/s-maxage=60/);
   });

@@ -22,7 +22,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     testTimeout: 20_000,
     hookTimeout: 60_000,
     // `npm run test:unit` runs the first project only: pure functions, seconds. The others
-    // start servers, child processes, SMTP/Postgres peers or Chromium (docs/testing.md).
+    // start servers, child processes, SMTP/Postgres peers or Chromium
+    // (docs/decisions/2026-11-22-test-projects.md).
     projects: [
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'] } },
       {

@@ -86,6 +86,7 @@ describe.each(widths)('at $width px ($label)', ({ width, height }) => {
     const options = await page.$$eval('#picker-modelo option:not([disabled])', (els) =>
       els.map((e) => (e as HTMLOptionElement).value),
     );
+    expect(options).toContain('honda/hr-v');
     expect(options.every((v) => v.startsWith('honda/'))).toBe(true);
     await page.selectOption('#picker-modelo', 'honda/hr-v');
     await Promise.all([

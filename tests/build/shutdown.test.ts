@@ -31,9 +31,10 @@ describe('graceful shutdown', () => {
     server.process.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 200));
 
+    // Refused ('fetch failed'), not merely unanswered (a timeout would throw too).
     await expect(
       fetch(`${server.url}/healthz`, { signal: AbortSignal.timeout(2_000) }),
-    ).rejects.toThrow();
+    ).rejects.toThrow('fetch failed');
     const res = await inFlight;
     expect(res.status).toBe(200);
     expect(((await res.json()) as { status: string }).status).toBe('loading');

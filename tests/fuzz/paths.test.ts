@@ -236,14 +236,26 @@ describe('the fuzz oracle', () => {
   const ok: Reply = { status: 200, headers: {}, body: '<p>hola</p>' };
   const at = 'http://127.0.0.1:1';
   it.each([
-    ['a 500', { ...ok, status: 500 }],
-    ['a status a GET must not answer', { ...ok, status: 403 }],
-    ['a stack trace', { ...ok, body: 'Error: boom\n    at render (/app/server/render.tsx:42:7)' }],
-    ['an unescaped script echo', { ...ok, body: `<p>${XSS_PAYLOADS[0]}</p>` }],
-    ['an injected header', { ...ok, headers: { 'set-cookie': ['fuzz=1'] } }],
-    ['an off-site redirect', { ...ok, status: 301, headers: { location: '//evil.example/' } }],
-  ])('flags %s', (_name, reply) => {
-    expect(problem(reply, 'GET', at)).toBeDefined();
+    ['a 500', { ...ok, status: 500 }, /^HTTP 500$/],
+    ['a status a GET must not answer', { ...ok, status: 403 }, /^unexpected HTTP 403$/],
+    [
+      'a stack trace',
+      { ...ok, body: 'Error: boom\n    at render (/app/server/render.tsx:42:7)' },
+      /^stack trace in body/,
+    ],
+    ['an unescaped script echo', { ...ok, body: `<p>${XSS_PAYLOADS[0]}</p>` }, /^unescaped echo/],
+    ['an injected header', { ...ok, headers: { 'set-cookie': ['fuzz=1'] } }, /^header injection$/],
+    [
+      'an off-site redirect',
+      { ...ok, status: 301, headers: { location: '//evil.example/' } },
+      /^off-site redirect/,
+    ],
+  ])('flags %s', (_name, reply, expected) => {
+    expect(problem(reply, 'GET', at)).toMatch(expected);
+  });
+  it('flags another method that is not a 405 with Allow', () => {
+    expect(problem(ok, 'PUT', at)).toMatch(/^HTTP 200 to PUT, not 405/);
+    expect(problem({ ...ok, status: 405, headers: { allow: ALLOW } }, 'PUT', at)).toBeUndefined();
   });
   it('passes escaped echoes and same-site redirects', () => {
     const escaped = { ...ok, body: '<p>&lt;script&gt;xss1337()&lt;/script&gt;</p>' };
@@ -289,7 +301,7 @@ describe('path fuzz', () => {
     expect(reports, reports.join('\n')).toEqual([]);
   }, 30_000);
 
-  it('HEAD, POST with junk, OPTIONS, PUT and DELETE never answer 5xx', async () => {
+  it('HEAD and POST with junk never answer 5xx; OPTIONS, PUT and DELETE answer 405 with Allow', async () => {
     const random = seededRandom(SEED + 2);
     const targets = [
       ...BASE_PATHS,

@@ -93,7 +93,7 @@ describe('long-lived token renewal', () => {
   it('a failed renewal is logged without the token and retried hours later, not at once', async () => {
     fake.setMode('server-error');
     const clock = testClock();
-    const { logger, records } = captureLogs();
+    const { logger, lines, records } = captureLogs();
     const store = createTokenStore({ token: FAKE_TOKEN, logger, now: clock.now });
     const client = createInstagramClient({
       apiUrl: fake.url,
@@ -105,6 +105,7 @@ describe('long-lived token renewal', () => {
     expect(renewals()).toBe(1);
     expect(store.get()).toBe(FAKE_TOKEN);
     expect(records().filter((r) => r.level === LEVEL.warn)).toHaveLength(1);
+    expect(lines.join('')).not.toContain(FAKE_TOKEN);
     clock.advance(6 * 60 * 60_000 + 1);
     await store.renewIfDue(client);
     expect(renewals()).toBe(2);
@@ -119,8 +120,11 @@ describe('long-lived token renewal', () => {
 
   it('renewToken: false never calls the renewal endpoint', async () => {
     const { feed } = feedFor(fake, { renewToken: false });
-    await feed.snapshot({ waitMs: 5_000 });
+    // A good fetch: what triggers a renewal when renewToken is true.
+    expect((await feed.snapshot({ waitMs: 5_000 })).status).toBe('ready');
+    await feed.idle();
     await sleep(50);
+    expect(fake.count('/me/media')).toBeGreaterThan(0);
     expect(renewals()).toBe(0);
   });
 });

@@ -101,15 +101,15 @@ describe('one identity per page', () => {
     expect(first.text).not.toContain('nonce=');
   });
 
-  it('answers If-None-Match with 304 and no body, and a changed page with 200', async () => {
+  it('answers a matching If-None-Match with 304 and no length, and a changed page with 200', async () => {
     const { app, pages } = setup();
     const first = await visitor(app, '/precio');
     expect(first.status).toBe(200);
     const etag = first.headers.etag as string;
     expect(etag).toMatch(/^"[\w-]+"$/);
     const again = await visitor(app, '/precio').set('If-None-Match', etag);
+    // Node drops any body of a 304 itself; what the app controls is status and headers.
     expect(again.status).toBe(304);
-    expect(again.text).toBe('');
     expect(again.headers['content-length']).toBeUndefined();
     expect(again.headers.etag).toBe(etag);
 
@@ -153,14 +153,13 @@ describe('one identity per page', () => {
     }
   });
 
-  it('answers HEAD with the headers of GET and no body', async () => {
+  it('answers HEAD with the status, ETag and length of GET', async () => {
     const { app } = setup();
     const get = await visitor(app, '/plain').set('Accept-Encoding', 'gzip');
     const head = await request(app).head('/plain').set('Accept-Encoding', 'gzip');
     expect(head.status).toBe(200);
     expect(head.headers.etag).toBe(get.headers.etag);
     expect(head.headers['content-length']).toBe(get.headers['content-length']);
-    expect(head.text ?? '').toBe('');
   });
 
   it('revalidates sitemap.xml and robots.txt the same way', async () => {
@@ -170,7 +169,6 @@ describe('one identity per page', () => {
       expect(first.status).toBe(200);
       const again = await request(app).get(path).set('If-None-Match', String(first.headers.etag));
       expect(again.status, path).toBe(304);
-      expect(again.text).toBe('');
     }
   });
 });
@@ -234,8 +232,9 @@ describe('data sources', () => {
     expect(nonce).toBeTruthy();
     expect(res.text).toContain(`nonce="${nonce}"`);
     expect(res.headers.etag).toBeUndefined();
+    const afterFirst = loads.photos;
     await visitor(app, '/fotos');
-    expect(loads.photos).toBeGreaterThanOrEqual(2);
+    expect(loads.photos).toBeGreaterThan(afterFirst);
     expect(pages.get('/fotos', '')).toBeUndefined();
   });
 });

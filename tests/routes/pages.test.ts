@@ -114,6 +114,7 @@ describe('home page', () => {
   it('sets width and height on every image', async () => {
     for (const path of ['/', '/models', '/team', '/parabrisa/ford/ka']) {
       const imgs = [...(await get(path)).matchAll(/<img [^>]*>/g)].map((m) => m[0]);
+      expect(imgs.length, path).toBeGreaterThan(0);
       for (const img of imgs)
         expect(img, `${path}: ${img}`).toMatch(/width="\d+"[^>]*height="\d+"/);
     }
@@ -178,7 +179,11 @@ describe('template leftovers', () => {
     expect(html).toContain(business.email);
     expect(html).toContain('Serbia');
     expect(html).toMatch(/Full Name/);
-    expect(html).toMatch(/<input type="email"[^>]*required=""/);
+    for (const field of ['name', 'email', 'message'])
+      expect(html).toMatch(
+        new RegExp(`<(input|textarea) [^>]*id="contact-${field}"[^>]*required=""`),
+      );
+    expect(html).toMatch(/<input type="email"[^>]*id="contact-email"/);
     expect(html).toContain('Tell us about it');
     expect(html).toContain('Send Message');
   });

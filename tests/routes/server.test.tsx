@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import http from 'node:http';
 import { createGunzip } from 'node:zlib';
@@ -14,10 +14,21 @@ function Thrower(): never {
   throw new Error('render exploded: SECRET_DETAIL');
 }
 
-let release: (value: string) => void = () => {};
-const slowValue = new Promise<string>((resolve) => {
-  release = resolve;
-});
+/**
+ * The /slow route's data: a promise the test settles when it chooses. `openGate()` before
+ * each request; every loader run of that request (the page-cache attempt and the streamed
+ * render) waits on the same gate.
+ */
+type Gate = { promise: Promise<string>; release: (value: string) => void };
+let gate: Gate = { promise: new Promise<string>(() => {}), release: () => {} };
+function openGate(): Gate {
+  let release: (value: string) => void = () => {};
+  const promise = new Promise<string>((resolve) => {
+    release = resolve;
+  });
+  gate = { promise, release };
+  return gate;
+}
 
 function SlowPage() {
   const { slow } = useLoaderData() as { slow: Promise<string> };
@@ -41,7 +52,7 @@ const extraPages: DataRouteObject[] = [
     element: <p>never</p>,
   },
   { id: 'render-boom', path: 'render-boom', element: <Thrower /> },
-  { id: 'slow', path: 'slow', loader: () => ({ slow: slowValue }), element: <SlowPage /> },
+  { id: 'slow', path: 'slow', loader: () => ({ slow: gate.promise }), element: <SlowPage /> },
 ];
 
 function appWith(env: NodeJS.ProcessEnv = {}) {
@@ -70,69 +81,107 @@ describe('failures', () => {
   });
 });
 
+const GOOGLEBOT_UA = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+
+type Reception = {
+  status: number;
+  encoding: string | undefined;
+  /** The body bytes of the first network read: every chunk before the event loop moved on. */
+  firstBurst: string;
+  body: string;
+  /** Whether the slow data had been released when the first body bytes arrived. */
+  releasedBeforeFirstByte: boolean;
+};
+
+/**
+ * GET /slow from a real server (supertest would buffer the body). The slow data is
+ * released 50 ms after the first body bytes arrive, or `releaseAfterMs` after the request
+ * if none arrive before that.
+ */
+function getSlow(
+  port: number,
+  userAgent: string,
+  { gzip, releaseAfterMs }: { gzip: boolean; releaseAfterMs: number },
+): Promise<Reception> {
+  const { release } = openGate();
+  let released = false;
+  const releaseNow = () => {
+    if (released) return;
+    released = true;
+    release('datos lentos');
+  };
+  const fallback = setTimeout(releaseNow, releaseAfterMs);
+  return new Promise((resolve, reject) => {
+    const headers = { 'user-agent': userAgent, 'accept-encoding': gzip ? 'gzip' : 'identity' };
+    http
+      .get({ port, path: '/slow', headers }, (res) => {
+        const body = gzip ? res.pipe(createGunzip()) : res;
+        const chunks: string[] = [];
+        let burstEnds = 0;
+        let releasedBeforeFirstByte = false;
+        body.on('data', (chunk: Buffer) => {
+          if (chunks.length === 0) {
+            releasedBeforeFirstByte = released;
+            // Chunks that arrive before setImmediate fires came in the same read.
+            setImmediate(() => (burstEnds = chunks.length));
+            setTimeout(releaseNow, 50);
+          }
+          chunks.push(chunk.toString('utf8'));
+        });
+        body.on('end', () => {
+          clearTimeout(fallback);
+          resolve({
+            status: res.statusCode ?? 0,
+            encoding: res.headers['content-encoding'],
+            firstBurst: chunks.slice(0, burstEnds || chunks.length).join(''),
+            body: chunks.join(''),
+            releasedBeforeFirstByte,
+          });
+        });
+        body.on('error', reject);
+      })
+      .on('error', reject);
+  });
+}
+
 describe('streaming', () => {
   const server = http.createServer(appWith());
+  let port = 0;
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as AddressInfo).port;
+  });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-  it('sends the shell before a slow loader promise resolves, through gzip compression', async () => {
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as AddressInfo;
-    const chunks: string[] = [];
-    let resolvedAtFirstChunk: boolean | undefined;
-    let settled = false;
-    slowValue.then(() => (settled = true));
-
-    const done = new Promise<{ status: number; encoding: string | undefined }>(
-      (resolve, reject) => {
-        http
-          .get(
-            {
-              port,
-              path: '/slow',
-              headers: { 'accept-encoding': 'gzip', 'user-agent': VISITOR_UA },
-            },
-            (res) => {
-              const gunzip = createGunzip();
-              res.pipe(gunzip);
-              gunzip.on('data', (chunk: Buffer) => {
-                if (chunks.length === 0) {
-                  resolvedAtFirstChunk = settled;
-                  // Only now let the slow data arrive.
-                  setTimeout(() => release('datos lentos'), 50);
-                }
-                chunks.push(chunk.toString('utf8'));
-              });
-              gunzip.on('end', () =>
-                resolve({ status: res.statusCode ?? 0, encoding: res.headers['content-encoding'] }),
-              );
-              gunzip.on('error', reject);
-            },
-          )
-          .on('error', reject);
-      },
-    );
-
-    const { status, encoding } = await done;
-    expect(status).toBe(200);
-    expect(encoding).toBe('gzip');
-    expect(resolvedAtFirstChunk).toBe(false);
-    expect(chunks[0]).toContain('Shell content');
-    expect(chunks[0]).toContain('cargando…');
-    expect(chunks[0]).not.toContain('datos lentos');
-    expect(chunks.join('')).toContain('datos lentos');
-  });
-});
-
-describe('crawlers', () => {
-  it('get the whole document at once', async () => {
-    const res = await request(testApp())
-      .get('/parabrisa/ford/fiesta')
-      .set(
-        'User-Agent',
-        'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
-      );
+  it('sends visitors the shell before a slow loader promise resolves, through gzip compression', async () => {
+    const res = await getSlow(port, VISITOR_UA, { gzip: true, releaseAfterMs: 10_000 });
     expect(res.status).toBe(200);
-    expect(res.text).toContain('</html>');
+    expect(res.encoding).toBe('gzip');
+    expect(res.releasedBeforeFirstByte).toBe(false);
+    expect(res.firstBurst).toContain('Shell content');
+    expect(res.firstBurst).toContain('cargando…');
+    expect(res.firstBurst).not.toContain('datos lentos');
+    expect(res.body).toContain('datos lentos');
+  });
+
+  it('sends crawlers nothing until the slow data is there, then the whole document at once', async () => {
+    const res = await getSlow(port, GOOGLEBOT_UA, { gzip: false, releaseAfterMs: 300 });
+    expect(res.status).toBe(200);
+    expect(res.releasedBeforeFirstByte).toBe(true);
+    expect(res.firstBurst).toContain('Shell content');
+    expect(res.firstBurst).toContain('<p id="late">datos lentos</p>');
+    expect(res.firstBurst).toContain('</html>');
+    expect(res.firstBurst).toBe(res.body);
+  });
+
+  it("streams the same route to visitors without compression too (the crawler test's control)", async () => {
+    const res = await getSlow(port, VISITOR_UA, { gzip: false, releaseAfterMs: 10_000 });
+    expect(res.status).toBe(200);
+    expect(res.releasedBeforeFirstByte).toBe(false);
+    expect(res.firstBurst).toContain('Shell content');
+    expect(res.firstBurst).not.toContain('datos lentos');
+    expect(res.firstBurst).not.toContain('</html>');
+    expect(res.body).toContain('<p id="late">datos lentos</p>');
   });
 });
 
@@ -165,7 +214,7 @@ describe('site files', () => {
     expect(res.text).toContain(`Sitemap: ${SITE_URL}/sitemap.xml`);
   });
 
-  it('caches HTML briefly at the CDN and never caches errors', async () => {
+  it('caches pages briefly at the CDN and a 404 for a minute', async () => {
     expect((await request(app).get('/')).headers['cache-control']).toMatch(/s-maxage=\d+/);
     expect((await request(app).get('/nada')).headers['cache-control']).toMatch(/s-maxage=60/);
   });

@@ -1,8 +1,12 @@
 /**
- * Money is kept in integer centavos everywhere (DESIGN.md decision 2): no float drift.
+ * Money is kept in integer centavos everywhere (docs/product.md, Prices): no float drift.
  */
 
 export type Centavos = number;
+
+/** The instalment plans the shop offers, and how pages and search results name them. */
+export const INSTALMENT_COUNTS = [3, 6] as const;
+export const INSTALMENTS_OFFER = `${INSTALMENT_COUNTS.join(' y ')} cuotas sin interés`;
 
 /** Interest-free instalment: price / n, rounded up to the centavo, integer maths only. */
 export function instalment(price: Centavos, n: number): Centavos {

@@ -1,4 +1,4 @@
-/** The product page's path: `/parabrisa/{marca}/{modelo}` with slugs (DESIGN.md decision 3). */
+/** The product page's path: `/parabrisa/{marca}/{modelo}` with slugs (docs/product.md, Prices). */
 export function productPath(marcaSlug: string, modeloSlug: string): string {
   return `/parabrisa/${marcaSlug}/${modeloSlug}`;
 }

@@ -7,7 +7,7 @@
  * when the page renders (see lookup.ts and docs/decisions/2026-11-22-live-catalogue.md).
  */
 import { z } from 'zod';
-import { formatARSPlain, instalment } from './money.ts';
+import { formatARSPlain, instalment, INSTALMENTS_OFFER } from './money.ts';
 import { slugify } from './slug.ts';
 import { productPath } from './paths.ts';
 import { addDays, shopDate, MAX_VALID_DAYS } from './validity.ts';
@@ -126,7 +126,7 @@ export function buildModelo(row: PriceRow): Modelo {
     ...(row.url === undefined ? {} : { url: row.url }),
     meta: {
       title: `Parabrisas ${name} - Repuestos y Servicios en Jujuy`,
-      description: `Parabrisas para ${name} en Jujuy: ${formatARSPlain(row.precio)} de contado o en 3 y 6 cuotas sin interés. Colocación en taller o a domicilio y trabajo garantizado.`,
+      description: `Parabrisas para ${name} en Jujuy: ${formatARSPlain(row.precio)} de contado o en ${INSTALMENTS_OFFER}. Colocación en taller o a domicilio y trabajo garantizado.`,
       keywords: [
         `parabrisas ${name}`,
         `parabrisas ${row.modelo} jujuy`,

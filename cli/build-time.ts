@@ -3,7 +3,7 @@
  * reproducible-builds convention: seconds since 1970) fixes it, as the tests do so that the
  * committed catalogue.json can be rebuilt byte for byte.
  */
-import { UsageError } from './files.ts';
+import { UsageError } from './owner-shell.ts';
 
 export function buildTime(sourceDateEpoch: string | undefined, now = new Date()): Date {
   const given = sourceDateEpoch?.trim();

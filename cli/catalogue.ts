@@ -4,15 +4,10 @@
 import { resolve } from 'node:path';
 import { DEFAULT_CATALOGUE_FILE } from '../catalogue/paths.ts';
 import { buildTime } from './build-time.ts';
-import { projectRootOf } from './project-root.ts';
+import { ownerCwd, projectRootOf } from './owner-shell.ts';
 import { runCli } from './run.ts';
 
-// `npm run` changes to the project folder; INIT_CWD is where the owner typed the command,
-// so `npm run catalogue -- build precios.csv` finds the file he is looking at.
-const cwd =
-  process.env.npm_lifecycle_event === 'catalogue' && process.env.INIT_CWD
-    ? process.env.INIT_CWD
-    : process.cwd();
+const cwd = ownerCwd('catalogue');
 
 process.exitCode = await runCli(process.argv.slice(2), {
   stdout: (text) => process.stdout.write(text),

@@ -13,10 +13,10 @@ import { describeChanges } from './diff.ts';
 import {
   readCatalogueFile,
   readInputFile,
-  UsageError,
   writeFileAtomic,
   type PreviousCatalogue,
 } from './files.ts';
+import { UsageError } from './owner-shell.ts';
 import { count } from './format.ts';
 import type { Problem } from './problems.ts';
 

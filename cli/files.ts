@@ -3,9 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { CATALOGUE_VERSION, catalogueSchema, type Catalogue } from '../catalogue/schema.ts';
-
-/** A failure that is not the spreadsheet's fault (exit status 2); `message` is for the owner. */
-export class UsageError extends Error {}
+import { UsageError } from './owner-shell.ts';
 
 function errorCode(error: unknown): string {
   return typeof error === 'object' && error !== null && 'code' in error

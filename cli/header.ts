@@ -1,5 +1,6 @@
 /** The header row: which column holds what. Titles in any case, order and with or without accents. */
-import { problems, type Column, type Problem } from './problems.ts';
+import { KNOWN_COLUMNS, REQUIRED_COLUMNS, type Column } from './columns.ts';
+import { problems, type Problem } from './problems.ts';
 
 export type ColumnMap = Record<Exclude<Column, 'url'>, number> & { url: number | undefined };
 
@@ -12,9 +13,6 @@ export type Header = {
   untitled: number[];
   problems: Problem[];
 };
-
-const REQUIRED = ['marca', 'modelo', 'precio'] as const;
-const KNOWN: readonly string[] = [...REQUIRED, 'url'];
 
 export function normalizeTitle(title: string): string {
   return title
@@ -29,7 +27,7 @@ export function readHeader(cells: readonly string[], row: number): Header {
   let width = titles.length;
   while (width > 0 && titles[width - 1] === '') width -= 1;
 
-  if (!titles.some((title) => KNOWN.includes(title))) {
+  if (!titles.some((title) => KNOWN_COLUMNS.includes(title))) {
     const shown = cells.slice(0, width).map((cell) => cell.trim());
     return { columns: undefined, width, untitled: [], problems: [problems.noHeader(row, shown)] };
   }
@@ -39,12 +37,12 @@ export function readHeader(cells: readonly string[], row: number): Header {
   const out: Problem[] = [];
   titles.slice(0, width).forEach((title, index) => {
     if (title === '') untitled.push(index);
-    else if (KNOWN.includes(title)) found.set(title, [...(found.get(title) ?? []), index]);
+    else if (KNOWN_COLUMNS.includes(title)) found.set(title, [...(found.get(title) ?? []), index]);
     else out.push(problems.unknownColumn(row, (cells[index] ?? '').trim()));
   });
 
   let complete = true;
-  for (const column of [...REQUIRED, 'url'] as const) {
+  for (const column of [...REQUIRED_COLUMNS, 'url'] as const) {
     const indexes = found.get(column) ?? [];
     if (indexes.length > 1) {
       out.push(problems.repeatedColumn(row, column, indexes));

@@ -1,6 +1,7 @@
 /** The stored messages as the owner reads them: a Spanish listing, CSV for Excel, or JSON. */
 import type { MessageStatus } from '../contact-store/schema.ts';
 import type { MessageRow } from '../contact-store/store.ts';
+import { SHOP_TIME_ZONE } from '../catalogue/validity.ts';
 
 const STATUS_WORD: Record<MessageStatus, string> = {
   pending: 'pendiente',
@@ -8,9 +9,8 @@ const STATUS_WORD: Record<MessageStatus, string> = {
   failed: 'fallido',
 };
 
-const TIME_ZONE = 'America/Argentina/Jujuy';
 const parts = new Intl.DateTimeFormat('en-CA', {
-  timeZone: TIME_ZONE,
+  timeZone: SHOP_TIME_ZONE,
   year: 'numeric',
   month: '2-digit',
   day: '2-digit',

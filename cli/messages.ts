@@ -12,13 +12,11 @@ import { MESSAGE_STATUSES, type MessageStatus } from '../contact-store/schema.ts
 import { storeSettingsFrom } from '../contact-store/settings.ts';
 import type { ContactStore } from '../contact-store/store.ts';
 import { formatList, toCsv, toJson } from './messages-format.ts';
-import { projectRootOf } from './project-root.ts';
+import { ownerCwd, projectRootOf, UsageError } from './owner-shell.ts';
 
 const RUN = 'npm run messages --';
 const EXIT = { ok: 0, usage: 2 } as const;
 const COMMAND_LIST = 'list, export, delete o purge';
-
-class UsageError extends Error {}
 
 const TITLES: Record<string, string> = {
   'Usage:': 'Uso:',
@@ -282,11 +280,7 @@ function commanderExit(error: CommanderError, argv: readonly string[], io: Io): 
   return EXIT.usage;
 }
 
-// `npm run` changes to the project folder; INIT_CWD is where the owner typed the command.
-const cwd =
-  process.env.npm_lifecycle_event === 'messages' && process.env.INIT_CWD
-    ? process.env.INIT_CWD
-    : process.cwd();
+const cwd = ownerCwd('messages');
 
 process.exitCode = await runMessagesCli(process.argv.slice(2), {
   stdout: (text) => process.stdout.write(text),

@@ -3,8 +3,7 @@
  * place. Each says where (row as Excel numbers it, column), what is wrong and how to fix it.
  */
 import type { PriceError } from './price.ts';
-
-export type Column = 'marca' | 'modelo' | 'precio' | 'url';
+import { COLUMNS_IN_WORDS, type Column } from './columns.ts';
 
 export type Problem = {
   /** Spreadsheet row as Excel shows it (the header is row 1); absent for whole-file problems. */
@@ -15,7 +14,7 @@ export type Problem = {
 };
 
 const PRICE_EXAMPLE = 'Escribilo como 185000 o $ 185.000,00.';
-const COLUMNS_HINT = 'Las columnas son Marca, Modelo, Precio y, si querés, URL.';
+const COLUMNS_HINT = `Las columnas son ${COLUMNS_IN_WORDS}.`;
 
 function at(row: number, column?: string): string {
   return column === undefined ? `Fila ${row}` : `Fila ${row}, columna "${column}"`;
@@ -52,7 +51,7 @@ export const problems = {
   noHeader: (row: number, cells: readonly string[]): Problem => ({
     row,
     value: cells.join(' | '),
-    message: `${at(row)}: tendría que tener los títulos de las columnas y tiene ${quoted(cells)}. Agregá arriba de todo una fila con los títulos Marca, Modelo, Precio y URL.`,
+    message: `${at(row)}: tendría que tener los títulos de las columnas y tiene ${quoted(cells)}. Agregá arriba de todo una fila con los títulos ${COLUMNS_IN_WORDS}.`,
   }),
   missingColumn: (row: number, column: Column): Problem => ({
     row,

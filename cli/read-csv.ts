@@ -9,11 +9,11 @@
 import { parse, CsvError } from 'csv-parse/sync';
 import { readHeader, normalizeTitle } from './header.ts';
 import { problems, type Problem } from './problems.ts';
+import { KNOWN_COLUMNS } from './columns.ts';
 
 export type Delimiter = ';' | ',' | '\t';
 
 const CANDIDATES: readonly Delimiter[] = [';', ',', '\t'];
-const KNOWN_TITLES: readonly string[] = ['marca', 'modelo', 'precio', 'url'];
 
 /** Splits one line on `delimiter`, ignoring delimiters inside double quotes. */
 function splitLine(line: string, delimiter: string): string[] {
@@ -45,7 +45,7 @@ export function detectDelimiter(text: string): Delimiter {
   for (const delimiter of CANDIDATES) {
     const cells = splitLine(line, delimiter);
     if (cells.length < 2) continue;
-    const known = cells.filter((cell) => KNOWN_TITLES.includes(normalizeTitle(cell))).length;
+    const known = cells.filter((cell) => KNOWN_COLUMNS.includes(normalizeTitle(cell))).length;
     if (!best || known > best.known || (known === best.known && cells.length > best.cells)) {
       best = { delimiter, known, cells: cells.length };
     }

@@ -16,7 +16,8 @@ import {
   RUN,
   type CliIo,
 } from './commands.ts';
-import { UsageError } from './files.ts';
+import { UsageError } from './owner-shell.ts';
+import { COLUMNS_IN_WORDS } from './columns.ts';
 import { DEFAULT_VALID_DAYS } from '../catalogue/validity.ts';
 
 export { EXIT, type CliIo };
@@ -33,7 +34,7 @@ const TITLES: Record<string, string> = {
 };
 
 const PROGRAM_HELP = `
-La planilla: en la fila 1 los títulos Marca, Modelo, Precio y, si querés, URL (en
+La planilla: en la fila 1 los títulos ${COLUMNS_IN_WORDS} (en
 cualquier orden, con o sin mayúsculas o tildes); debajo, un modelo por fila. Precios
 como 185000, 185.000 o $ 185.000,50 (la coma separa los centavos). Si la celda URL
 queda vacía, el botón "Comprar ahora" abre WhatsApp.

@@ -1,7 +1,7 @@
 import { business } from '../content/business.ts';
 import { hoursForPeople } from '../content/hours.ts';
 
-/** Opening hours as people read them (SPEC.md section 9). */
+/** Opening hours as people read them (docs/product.md, Business facts). */
 export function OpeningHours() {
   return (
     <dl className="hours">

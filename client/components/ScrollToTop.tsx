@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { SCROLL_TO_TOP_THRESHOLD_PX } from '../content/navigation.ts';
 import { Icon } from './Icon.tsx';
 
-/** Appears once the page is scrolled past 600 px (SPEC.md section 4). Needs JavaScript. */
+/** Appears once the page is scrolled past 600 px (docs/product.md, Visitors and pages). Needs JavaScript. */
 export function ScrollToTop() {
   const [visible, setVisible] = useState(false);
   useEffect(() => {

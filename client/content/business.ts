@@ -1,5 +1,5 @@
 /**
- * Every business fact the site shows, in one place (DESIGN.md decision 10).
+ * Every business fact the site shows, in one place (docs/product.md, Business facts).
  * Pure data: no React, no browser or Node APIs, so the server and the client can both
  * import it. Change a fact here and every page follows.
  *
@@ -45,7 +45,7 @@ export const business = {
     width: 60,
     height: 82,
   },
-  /** SPEC.md section 9, Monday to Sunday; see hours.ts for the derived forms. */
+  /** docs/product.md, Business facts: Monday to Sunday; see hours.ts for the derived forms. */
   hours: [weekday, weekday, weekday, weekday, weekday, [morning], []] satisfies Week,
   counters: [
     { value: 4, label: 'años de experiencia' },

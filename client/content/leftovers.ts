@@ -1,6 +1,6 @@
 /**
- * Template leftovers from the car-rental theme the old site was built on (SPEC.md
- * sections 2 and 3). Kept as specified so old links keep working; marked noindex.
+ * Template leftovers from the car-rental theme the old site was built on (docs/product.md,
+ * Visitors and pages). Kept as they were so old links keep working; marked noindex.
  */
 
 export const aboutCounters = [
@@ -18,7 +18,7 @@ export const aboutText = {
 export type DemoVehicle = {
   readonly name: string;
   readonly line: string;
-  /** Daily price in US dollars (SPEC.md section 3). */
+  /** Daily price in US dollars (docs/product.md, Visitors and pages). */
   readonly pricePerDay: number;
   readonly image: string;
 };

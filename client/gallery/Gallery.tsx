@@ -4,7 +4,7 @@ import { fetchGallery } from './fetch-gallery.ts';
 import { GALLERY_PAGE_SIZE, type GalleryAlbum, type GalleryState } from './types.ts';
 import { homeSections, paths, queryParams } from '../paths.ts';
 
-/** SPEC.md section 8, verbatim. */
+/** The old site's texts, word for word (docs/product.md, Gallery). */
 export const GALLERY_ERROR_TEXT =
   'Error fetching Instagram photos. Please check your request and try again.';
 

@@ -27,7 +27,7 @@ export type GalleryState =
   /** No Instagram token configured: show a link to the profile instead. */
   | { readonly status: 'disabled' };
 
-/** SPEC.md section 9: 5 albums at first, 5 more per 'view more', 2 photos per album. */
+/** docs/product.md, Gallery: 5 albums at first, 5 more per 'view more', 2 photos per album. */
 export const GALLERY_PAGE_SIZE = 5;
 export const GALLERY_PHOTOS_PER_ALBUM = 2;
 

@@ -4,7 +4,7 @@ import { PageHero } from '../components/PageHero.tsx';
 import { Counters } from '../components/Counters.tsx';
 import { aboutCounters, aboutText } from '../content/leftovers.ts';
 
-/** Template leftover (SPEC.md section 2): generic car-rental text, noindex. */
+/** Template leftover (docs/product.md, Visitors and pages): generic car-rental text, noindex. */
 export function AboutPage() {
   return (
     <>

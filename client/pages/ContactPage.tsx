@@ -15,7 +15,7 @@ import { paths, queryParams } from '../paths.ts';
 
 const EMPTY: ContactValues = { name: '', email: '', message: '' };
 
-/** Template leftover (SPEC.md "Contact"), noindex; its form really delivers (DESIGN.md decision 6). */
+/** Template leftover (docs/product.md, Visitors and pages), noindex; its form really delivers. */
 export function ContactPage() {
   const result = useActionData<typeof contactAction>();
   const sent = new URLSearchParams(useLocation().search).get(queryParams.sent) === '1';

@@ -12,7 +12,7 @@ const usd = new Intl.NumberFormat('en-US', {
   maximumFractionDigits: 0,
 });
 
-/** Template leftover (SPEC.md sections 2 and 3): six demo rental cars, noindex. */
+/** Template leftover (docs/product.md, Visitors and pages): six demo rental cars, noindex. */
 export function ModelsPage() {
   return (
     <>

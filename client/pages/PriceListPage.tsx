@@ -1,7 +1,7 @@
 import { pageTitle } from '../content/business.ts';
 import { redirect, useLoaderData } from 'react-router-dom';
 import type { AppLoaderArgs } from '../app-context.ts';
-import { formatARS } from '../../catalogue/money.ts';
+import { formatARS, INSTALMENTS_OFFER } from '../../catalogue/money.ts';
 import type { BrandIndex } from '../../catalogue/lookup.ts';
 import { productPath } from '../../catalogue/paths.ts';
 import { PageMeta, useSiteUrl } from '../components/PageMeta.tsx';
@@ -47,7 +47,7 @@ export function PriceListPage() {
     <>
       <PageMeta
         title={pageTitle('Precios de parabrisas por marca y modelo')}
-        description={`Lista de precios de parabrisas para ${count} modelos de ${marcas.length} marcas, con colocación en Jujuy y 3 o 6 cuotas sin interés.`}
+        description={`Lista de precios de parabrisas para ${count} modelos de ${marcas.length} marcas, con colocación en Jujuy, de contado o en ${INSTALMENTS_OFFER}.`}
         path={paths.priceList}
       />
       <JsonLd data={breadcrumbs(siteUrl, trail)} />

@@ -4,7 +4,7 @@ import { PageHero } from '../components/PageHero.tsx';
 import { BookingBanner } from '../components/BookingBanner.tsx';
 import { team } from '../content/leftovers.ts';
 
-/** Template leftover (SPEC.md section 2): six people cards, noindex. */
+/** Template leftover (docs/product.md, Visitors and pages): six people cards, noindex. */
 export function TeamPage() {
   return (
     <>

@@ -4,7 +4,7 @@ import { PageHero } from '../components/PageHero.tsx';
 import { BookingBanner } from '../components/BookingBanner.tsx';
 import { Testimonials } from '../components/Testimonials.tsx';
 
-/** Testimonials page (SPEC.md section 2): a testimonial block and the banner; noindex. */
+/** Testimonials page (docs/product.md, Visitors and pages): a testimonial block and the banner; noindex. */
 export function TestimonialsPage() {
   return (
     <>

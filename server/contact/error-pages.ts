@@ -2,6 +2,7 @@
 import { business, whatsappLink } from '../../client/content/business.ts';
 import { staticPage } from '../error-document.ts';
 import { paths } from '../../client/paths.ts';
+import { CONTACT_LIMITS } from '../../client/contact/types.ts';
 
 export type RefusalStatus = 400 | 403 | 413 | 415 | 429;
 
@@ -16,7 +17,7 @@ const TEXTS: Record<RefusalStatus, { title: string; text: string }> = {
   },
   413: {
     title: 'El mensaje es demasiado largo',
-    text: 'Acortalo a menos de 5.000 caracteres y probá de nuevo. Si volvés atrás, tu navegador suele conservar lo que escribiste.',
+    text: `Acortalo a menos de ${new Intl.NumberFormat('es-AR', { useGrouping: 'always' }).format(CONTACT_LIMITS.message)} caracteres y probá de nuevo. Si volvés atrás, tu navegador suele conservar lo que escribiste.`,
   },
   415: {
     title: 'No pudimos leer el formulario',

@@ -2,6 +2,7 @@ import { business } from '../../client/content/business.ts';
 /** Forwards a stored message to the shop by e-mail: plain text, reply-to the visitor. */
 import nodemailer, { type SendMailOptions } from 'nodemailer';
 import type { StoredMessage } from '../../contact-store/schema.ts';
+import { SHOP_TIME_ZONE } from '../../catalogue/validity.ts';
 
 export type MailerOptions = {
   /** SMTP_URL, e.g. smtps://usuario%40dominio.com:clave@smtp.dominio.com:465 */
@@ -60,7 +61,7 @@ export function senderAddress(smtpUrl: string, to: string): string {
 }
 
 const when = new Intl.DateTimeFormat('es-AR', {
-  timeZone: 'America/Argentina/Jujuy',
+  timeZone: SHOP_TIME_ZONE,
   dateStyle: 'full',
   timeStyle: 'short',
   hourCycle: 'h23',

@@ -455,7 +455,7 @@ describe('the committed sample', () => {
     expect(buildFromCsv(bytes, SAMPLE_STAMP)).toMatchObject({ ok: true, json: committed });
   });
 
-  it('precios.csv is an es-AR Excel export of the 46 models of SPEC.md', async () => {
+  it('precios.csv is an es-AR Excel export of the 46 sample models', async () => {
     const text = await readFile(csvPath, 'utf8');
     expect(text.startsWith('Marca;Modelo;Precio;URL\r\n')).toBe(true);
     expect(text.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildTime } from '../../cli/build-time.ts';
 import { validDays } from '../../cli/commands.ts';
-import { UsageError } from '../../cli/files.ts';
+import { UsageError } from '../../cli/owner-shell.ts';
 
 describe('validDays (--vigencia)', () => {
   it.each([

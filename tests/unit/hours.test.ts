@@ -7,7 +7,7 @@ import {
 import { business } from '../../client/content/business.ts';
 
 describe('opening hours', () => {
-  it('reads the shop week as people say it (SPEC.md section 9)', () => {
+  it('reads the shop week as people say it (docs/product.md, Business facts)', () => {
     expect(hoursForPeople(business.hours)).toEqual([
       { days: 'Lunes a viernes', hours: '9:00 a 13:00 y 14:00 a 18:00' },
       { days: 'Sábados', hours: '9:00 a 13:00' },

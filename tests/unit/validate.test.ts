@@ -91,7 +91,7 @@ describe('header problems', () => {
 
   it('no header row at all', () => {
     expect(messages('Ford;Fiesta;185000;\r\nFord;Ka;150000;\r\n')).toEqual([
-      'Fila 1: tendría que tener los títulos de las columnas y tiene "Ford", "Fiesta", "185000". Agregá arriba de todo una fila con los títulos Marca, Modelo, Precio y URL.',
+      'Fila 1: tendría que tener los títulos de las columnas y tiene "Ford", "Fiesta", "185000". Agregá arriba de todo una fila con los títulos Marca, Modelo, Precio y, si querés, URL.',
     ]);
   });
 

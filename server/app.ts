@@ -81,22 +81,26 @@ export function createApp(config: Config, deps: AppDeps): App {
   // Behind a CDN or reverse proxy: trust its X-Forwarded-* (client IP for rate limits).
   app.set('trust proxy', config.trustProxy);
 
+  const security = securityHeaders(csp);
   app.use(requestLog(logger));
-  app.use(allowedMethods);
-  // In development Vite injects inline scripts and styles; the policy applies to builds.
-  if (!deps.devMiddleware) app.use(securityHeaders(csp));
-  app.use(rejectMalformedUrl);
-  // A kept page costs a map lookup: no router, no JSON, no compression.
+  // A kept page costs a map lookup and one write: no router, no JSON, no compression, and
+  // none of the middleware below (a kept path was valid, its headers were made with it).
   if (pageCache) {
     app.use((req, res, next) => {
       if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+      if (req.originalUrl.length > MAX_URL_LENGTH) return next();
       dayChange();
       const q = req.originalUrl.indexOf('?');
       const page = pageCache.get(req.path, q < 0 ? '' : req.originalUrl.slice(q + 1));
-      if (page) sendPrepared(req, res, page.response);
-      else next();
+      if (!page) return next();
+      for (const [name, value] of security.others) res.setHeader(name, value);
+      sendPrepared(req, res, page.response);
     });
   }
+  app.use(allowedMethods);
+  // In development Vite injects inline scripts and styles; the policy applies to builds.
+  if (!deps.devMiddleware) app.use(security.middleware);
+  app.use(rejectMalformedUrl);
 
   app.get(paths.health, (_req, res) => {
     const live = catalogue.current();
@@ -228,6 +232,9 @@ function handlerFactory(routes: NonNullable<AppDeps['routes']>): () => Promise<S
   return async () => handler;
 }
 
+/** Longer URLs are refused (400): none of ours comes close. */
+const MAX_URL_LENGTH = 2048;
+
 /** A path that is not valid percent-encoding, or carries control characters, is a 400, not a 500. */
 function rejectMalformedUrl(req: Request, res: Response, next: NextFunction) {
   let path: string;
@@ -239,7 +246,7 @@ function rejectMalformedUrl(req: Request, res: Response, next: NextFunction) {
   }
   // Control characters (NUL, tab, newline) are never in our URLs and break URL handling.
   // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f]/.test(path) || req.originalUrl.length > 2048) {
+  if (/[\u0000-\u001f\u007f]/.test(path) || req.originalUrl.length > MAX_URL_LENGTH) {
     res.status(400).set('Cache-Control', 'no-store').type('html').send(errorDocument(400));
     return;
   }

@@ -72,6 +72,20 @@ export function chooseEncoding(req: Request): Encoding {
 }
 const chosenFor = new Map<string, Encoding>();
 
+/**
+ * What Express's `req.fresh` decides, for our one strong ETag and without parsing dates:
+ * GET or HEAD, a 2xx status, If-None-Match naming the ETag (compared weakly, as RFC 9110
+ * says for If-None-Match) or `*`, and no `Cache-Control: no-cache` in the request.
+ */
+function notModified(req: Request, status: number, etag: string): boolean {
+  const ifNoneMatch = req.headers['if-none-match'];
+  if (!ifNoneMatch || status < 200 || status > 299) return false;
+  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+  if (/(?:^|,)\s*no-cache\s*(?:,|$)/i.test(req.headers['cache-control'] ?? '')) return false;
+  if (ifNoneMatch.trim() === '*') return true;
+  return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
+
 /** Sends `prepared` in the encoding the request accepts; a matching If-None-Match gets 304. */
 export function sendPrepared(req: Request, res: Response, prepared: PreparedResponse): void {
   const encoding = chooseEncoding(req);
@@ -79,9 +93,7 @@ export function sendPrepared(req: Request, res: Response, prepared: PreparedResp
   for (const [name, value] of Object.entries(prepared.headers)) res.setHeader(name, value);
   res.setHeader('ETag', prepared.etags[encoding]);
   if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding);
-  // req.fresh: GET or HEAD, a 2xx status, If-None-Match matching the ETag (weakly, as
-  // RFC 9110 says for If-None-Match), and no `Cache-Control: no-cache` in the request.
-  if (req.fresh) {
+  if (notModified(req, prepared.status, prepared.etags[encoding])) {
     res.statusCode = 304;
     res.removeHeader('Content-Encoding');
     res.end();

@@ -1,6 +1,8 @@
 import type { RequestHandler } from 'express';
 import helmet from 'helmet';
 import { createHash } from 'node:crypto';
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
 import type { Config } from './config.ts';
 
 /** Hosts the pages load from, and nothing else (the map, the tax badge). */
@@ -69,18 +71,36 @@ export function inlineScriptHashes(html: string): string[] {
 }
 
 /**
- * helmet's headers (HSTS, nosniff, referrer policy, frame options, ...) with the baseline
- * CSP; pages replace the CSP with their own (see render.tsx).
+ * helmet's headers (HSTS, nosniff, referrer policy, frame options, ...) besides the CSP.
+ * They depend on nothing in the request, so helmet runs once, on a blank response, and
+ * every response gets the same list: the page cache's fast path sets them without helmet.
  */
-export function securityHeaders(csp: ContentSecurityPolicy): RequestHandler {
-  const others = helmet({
+export function helmetHeaders(): ReadonlyArray<readonly [string, string]> {
+  const blank = new ServerResponse(new IncomingMessage(new Socket()));
+  helmet({
     contentSecurityPolicy: false,
     strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     xFrameOptions: { action: 'deny' },
-  });
-  return (req, res, next) => {
-    res.setHeader('Content-Security-Policy', csp.baseline);
-    others(req, res, next);
+  })(blank.req, blank, () => {});
+  return Object.entries(blank.getHeaders()).map(([name, value]) => [name, String(value)] as const);
+}
+
+export type SecurityHeaders = {
+  /** Sets helmet's headers and the baseline CSP; pages replace the CSP with their own. */
+  readonly middleware: RequestHandler;
+  /** helmet's headers alone, for responses that carry their own CSP. */
+  readonly others: ReadonlyArray<readonly [string, string]>;
+};
+
+export function securityHeaders(csp: ContentSecurityPolicy): SecurityHeaders {
+  const others = helmetHeaders();
+  return {
+    others,
+    middleware: (_req, res, next) => {
+      for (const [name, value] of others) res.setHeader(name, value);
+      res.setHeader('Content-Security-Policy', csp.baseline);
+      next();
+    },
   };
 }

@@ -1,6 +1,7 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
 import compression from 'compression';
 import { existsSync, readdirSync } from 'node:fs';
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { isbot } from 'isbot';
 import { createStaticHandler, type DataRouteObject, type StaticHandler } from 'react-router-dom';
@@ -22,11 +23,11 @@ import type { Logger } from './logger.ts';
 import { clientDistDir } from './paths.ts';
 import { renderDocument } from './render.tsx';
 import { robotsTxt, sitemapXml } from './seo.ts';
-import { requestLog } from './request-log.ts';
+import { logRequest, requestLog } from './request-log.ts';
 import { contentSecurityPolicy, securityHeaders } from './security.ts';
 import { hashedAssets } from './static-assets.ts';
 import { PageCache, type DataSource } from './page-cache.ts';
-import { prepareResponse, sendPrepared } from './prepared-response.ts';
+import { prepareResponse, sendPrepared, type PreparedResponse } from './prepared-response.ts';
 import { allowedMethods } from './methods.ts';
 import type { CatalogueSource } from './live-catalogue.ts';
 import { nextShopDayAt } from '../catalogue/validity.ts';
@@ -58,6 +59,17 @@ export type AppDeps = {
 
 export type App = express.Express;
 
+const listeners = new WeakMap<App, RequestListener>();
+
+/**
+ * The HTTP listener for `app` in production: a kept page is answered before Express sees
+ * the request (Express's per-request setup is most of what a kept page would cost);
+ * everything else goes to the app. Tests may use the app itself: it answers the same.
+ */
+export function listenerOf(app: App): RequestListener {
+  return listeners.get(app) ?? app;
+}
+
 export function createApp(config: Config, deps: AppDeps): App {
   const { logger, catalogue } = deps;
   const assets = deps.assets ?? readClientAssets(clientDistDir);
@@ -85,18 +97,32 @@ export function createApp(config: Config, deps: AppDeps): App {
   app.use(requestLog(logger));
   // A kept page costs a map lookup and one write: no router, no JSON, no compression, and
   // none of the middleware below (a kept path was valid, its headers were made with it).
-  if (pageCache) {
-    app.use((req, res, next) => {
-      if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-      if (req.originalUrl.length > MAX_URL_LENGTH) return next();
-      dayChange();
-      const q = req.originalUrl.indexOf('?');
-      const page = pageCache.get(req.path, q < 0 ? '' : req.originalUrl.slice(q + 1));
-      if (!page) return next();
-      for (const [name, value] of security.others) res.setHeader(name, value);
-      sendPrepared(req, res, page.response);
-    });
-  }
+  // `listenerOf(app)` serves kept pages even before Express (server/index.ts).
+  const keptPage = (req: IncomingMessage): PreparedResponse | undefined => {
+    if (!pageCache || (req.method !== 'GET' && req.method !== 'HEAD')) return undefined;
+    const url = req.url ?? '';
+    if (url.length > MAX_URL_LENGTH || !url.startsWith('/')) return undefined;
+    dayChange();
+    const q = url.indexOf('?');
+    return q < 0
+      ? pageCache.get(url, '')?.response
+      : pageCache.get(url.slice(0, q), url.slice(q + 1))?.response;
+  };
+  const sendKept = (req: IncomingMessage, res: ServerResponse, page: PreparedResponse) => {
+    for (const [name, value] of security.others) res.setHeader(name, value);
+    sendPrepared(req, res, page);
+  };
+  app.use((req, res, next) => {
+    const page = keptPage(req);
+    if (page) sendKept(req, res, page);
+    else next();
+  });
+  listeners.set(app, (req, res) => {
+    const page = keptPage(req);
+    if (!page) return app(req, res);
+    logRequest(logger, req, res);
+    sendKept(req, res, page);
+  });
   app.use(allowedMethods);
   // In development Vite injects inline scripts and styles; the policy applies to builds.
   if (!deps.devMiddleware) app.use(security.middleware);

@@ -3,7 +3,8 @@ import { readConfig } from './config.ts';
 import { asyncStdout, createLogger } from './logger.ts';
 import { loadCatalogue } from './catalogue.ts';
 import { watchCatalogue } from './live-catalogue.ts';
-import { createApp } from './app.ts';
+import { createServer } from 'node:http';
+import { createApp, listenerOf } from './app.ts';
 import { createGallery } from './instagram/index.ts';
 import { startContact } from './contact/index.ts';
 
@@ -47,12 +48,13 @@ async function main() {
     contact: contact.service,
     contactRateLimitStore: contact.rateLimitStore,
   });
-  // Express 5 hands listen errors (EADDRINUSE, EACCES) to this callback instead of throwing.
-  const server = app.listen(config.port, (error?: Error) => {
-    if (error) {
-      logger.fatal({ err: error, port: config.port }, 'cannot listen');
-      exit(1);
-    }
+  const server = createServer(listenerOf(app));
+  // A port in use or not allowed (EADDRINUSE, EACCES) must not look like a running site.
+  server.on('error', (error) => {
+    logger.fatal({ err: error, port: config.port }, 'cannot listen');
+    exit(1);
+  });
+  server.listen(config.port, () => {
     logger.info(
       {
         port: config.port,

@@ -1,4 +1,4 @@
-import type { Request, Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import Negotiator from 'negotiator';
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
@@ -57,7 +57,7 @@ export async function prepareResponse(
  * br when the request accepts it, else gzip, else identity (also when it sends no
  * Accept-Encoding). Any coding with q > 0 is acceptable; among those the smallest wins.
  */
-export function chooseEncoding(req: Request): Encoding {
+export function chooseEncoding(req: IncomingMessage): Encoding {
   const header = req.headers['accept-encoding'];
   if (!header) return 'identity';
   // Browsers send a handful of distinct headers: parse each once.
@@ -77,7 +77,7 @@ const chosenFor = new Map<string, Encoding>();
  * GET or HEAD, a 2xx status, If-None-Match naming the ETag (compared weakly, as RFC 9110
  * says for If-None-Match) or `*`, and no `Cache-Control: no-cache` in the request.
  */
-function notModified(req: Request, status: number, etag: string): boolean {
+function notModified(req: IncomingMessage, status: number, etag: string): boolean {
   const ifNoneMatch = req.headers['if-none-match'];
   if (!ifNoneMatch || status < 200 || status > 299) return false;
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
@@ -87,7 +87,11 @@ function notModified(req: Request, status: number, etag: string): boolean {
 }
 
 /** Sends `prepared` in the encoding the request accepts; a matching If-None-Match gets 304. */
-export function sendPrepared(req: Request, res: Response, prepared: PreparedResponse): void {
+export function sendPrepared(
+  req: IncomingMessage,
+  res: ServerResponse,
+  prepared: PreparedResponse,
+): void {
   const encoding = chooseEncoding(req);
   res.statusCode = prepared.status;
   for (const [name, value] of Object.entries(prepared.headers)) res.setHeader(name, value);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { RequestHandler } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from './logger.ts';
 
 const SAFE_ID = /^[\w.:-]{1,100}$/;
@@ -18,34 +19,42 @@ declare global {
 }
 
 /**
- * One JSON log line per request, with a request id (the proxy's X-Request-Id when it
- * is sane, else a new one) that is echoed in the response and on every line logged
- * for that request through `res.locals.log`.
+ * Starts a request's one JSON log line, written when the response finishes, with a request
+ * id (the proxy's X-Request-Id when it is sane, else a new one) echoed in the response.
+ * Returns the id. Used by the Express middleware below and by the kept-page fast path.
  */
+export function logRequest(logger: Logger, req: IncomingMessage, res: ServerResponse): string {
+  const incoming = req.headers['x-request-id'];
+  const reqId = typeof incoming === 'string' && SAFE_ID.test(incoming) ? incoming : randomUUID();
+  res.setHeader('X-Request-Id', reqId);
+  // Express rewrites req.url inside mounted routers: keep the URL as it arrived.
+  const url = (req.url ?? '').slice(0, 300);
+  const start = process.hrtime.bigint();
+  res.on('finish', () => {
+    const ms = Number(process.hrtime.bigint() - start) / 1e6;
+    const line = {
+      reqId,
+      method: req.method,
+      url,
+      status: res.statusCode,
+      ms: Math.round(ms * 10) / 10,
+    };
+    if (res.statusCode >= 500) logger.error(line, 'request');
+    else logger.info(line, 'request');
+  });
+  return reqId;
+}
+
+/** The request's log line, and `res.locals.log` for everything the request logs besides. */
 export function requestLog(logger: Logger): RequestHandler {
   return (req, res, next) => {
-    const incoming = req.get('x-request-id');
-    const reqId = incoming && SAFE_ID.test(incoming) ? incoming : randomUUID();
+    const reqId = logRequest(logger, req, res);
     // A child logger only for requests that log more than their one line (most do not).
     let child: Logger | undefined;
     Object.defineProperty(res.locals, 'log', {
       get: () => (child ??= logger.child({ reqId })),
       enumerable: true,
       configurable: true,
-    });
-    res.setHeader('X-Request-Id', reqId);
-    const start = process.hrtime.bigint();
-    res.on('finish', () => {
-      const ms = Number(process.hrtime.bigint() - start) / 1e6;
-      const line = {
-        reqId,
-        method: req.method,
-        url: req.originalUrl.slice(0, 300),
-        status: res.statusCode,
-        ms: Math.round(ms * 10) / 10,
-      };
-      if (res.statusCode >= 500) logger.error(line, 'request');
-      else logger.info(line, 'request');
     });
     next();
   };

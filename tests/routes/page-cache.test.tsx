@@ -9,6 +9,8 @@ import type { AppLoaderArgs } from '../../client/app-context.ts';
 import type { GallerySource, GalleryState } from '../../client/gallery/types.ts';
 import { createRoutes, pageRoutes } from '../../client/routes.tsx';
 import { PageCache } from '../../server/page-cache.ts';
+import { listenerOf } from '../../server/app.ts';
+import { createLogger } from '../../server/logger.ts';
 import { testApp } from '../helpers/app.ts';
 import { VISITOR_UA } from '../helpers/site.ts';
 
@@ -236,5 +238,72 @@ describe('data sources', () => {
     await visitor(app, '/fotos');
     expect(loads.photos).toBeGreaterThan(afterFirst);
     expect(pages.get('/fotos', '')).toBeUndefined();
+  });
+});
+
+describe('the production listener', () => {
+  it('answers a kept page before Express, with the same bytes and headers, one log line each', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const logger = createLogger('info', {
+      write: (line: string) => void lines.push(JSON.parse(line)),
+    });
+    const app = testApp({ logger });
+    // Express stamps X-Powered-By on whatever it answers: a kept page must come without it.
+    app.enable('x-powered-by');
+    const server = http.createServer(listenerOf(app)).listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const { port } = server.address() as AddressInfo;
+    const get = (path: string, headers: Record<string, string> = {}) =>
+      fetch(`http://127.0.0.1:${port}${path}`, {
+        headers: { 'user-agent': VISITOR_UA, ...headers },
+      });
+    try {
+      const built = await get('/parabrisa/ford/fiesta');
+      expect(built.headers.get('x-powered-by')).toBe('Express');
+      const builtBody = await built.text();
+      const kept = await get('/parabrisa/ford/fiesta?utm_source=whatsapp');
+      expect(kept.status).toBe(200);
+      expect(kept.headers.get('x-powered-by')).toBeNull();
+      expect(await kept.text()).toBe(builtBody);
+      for (const name of [
+        'content-security-policy',
+        'etag',
+        'cache-control',
+        'strict-transport-security',
+        'x-content-type-options',
+        'vary',
+      ]) {
+        expect(kept.headers.get(name), name).toBe(built.headers.get(name));
+      }
+      // fetch() adds `Cache-Control: no-cache` to conditional requests; a browser does not.
+      const revalidated = await new Promise<http.IncomingMessage>((resolve, reject) =>
+        http
+          .get(
+            {
+              port,
+              path: '/parabrisa/ford/fiesta',
+              headers: {
+                'accept-encoding': kept.headers.get('content-encoding') ?? 'identity',
+                'if-none-match': kept.headers.get('etag') ?? '',
+                'user-agent': VISITOR_UA,
+              },
+            },
+            (res) => resolve(res.resume()),
+          )
+          .on('error', reject),
+      );
+      expect(revalidated.statusCode).toBe(304);
+      expect(revalidated.headers['x-powered-by']).toBeUndefined();
+      // Anything not kept still goes through Express.
+      expect((await get('/healthz')).headers.get('x-powered-by')).toBe('Express');
+      const requests = lines.filter((line) => line.msg === 'request');
+      expect(requests.map((line) => line.status)).toEqual([200, 200, 304, 200]);
+      expect(requests[1]).toMatchObject({
+        url: '/parabrisa/ford/fiesta?utm_source=whatsapp',
+        reqId: kept.headers.get('x-request-id'),
+      });
+    } finally {
+      server.close();
+    }
   });
 });

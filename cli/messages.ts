@@ -6,24 +6,17 @@
  */
 import { writeFileSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
-import { Command, CommanderError, Option } from 'commander';
+import { CommanderError, Option } from 'commander';
 import { openContactStore } from '../contact-store/open.ts';
 import { MESSAGE_STATUSES, type MessageStatus } from '../contact-store/schema.ts';
 import { storeSettingsFrom } from '../contact-store/settings.ts';
 import type { ContactStore } from '../contact-store/store.ts';
 import { formatList, toCsv, toJson } from './messages-format.ts';
-import { ownerCwd, projectRootOf, UsageError } from './owner-shell.ts';
+import { ownerCwd, projectRootOf, spanishProgram, UsageError } from './owner-shell.ts';
 
 const RUN = 'npm run messages --';
 const EXIT = { ok: 0, usage: 2 } as const;
 const COMMAND_LIST = 'list, export, delete o purge';
-
-const TITLES: Record<string, string> = {
-  'Usage:': 'Uso:',
-  'Options:': 'Opciones:',
-  'Commands:': 'Comandos:',
-  'Arguments:': 'Datos:',
-};
 
 const STATUS: Record<string, MessageStatus> = {
   pending: 'pending',
@@ -92,21 +85,7 @@ export async function runMessagesCli(argv: readonly string[], io: Io): Promise<n
     return store;
   };
 
-  const program = new Command()
-    .name(RUN)
-    .usage('<comando> [opciones]')
-    .description('Los mensajes del formulario de contacto de la web.')
-    .configureOutput({
-      writeOut: (text) => io.stdout(text),
-      writeErr: (text) => io.stderr(text),
-      outputError: () => {},
-    })
-    .configureHelp({
-      styleTitle: (title) => TITLES[title] ?? title,
-      subcommandTerm: (command) => `${command.name()} ${command.usage()}`.trim(),
-    })
-    .helpOption('-h, --help', 'muestra esta ayuda')
-    .helpCommand('help [comando]', 'muestra la ayuda de un comando')
+  const program = spanishProgram(RUN, 'Los mensajes del formulario de contacto de la web.', io)
     .option(
       '--data-dir <carpeta>',
       'carpeta de datos (si no: DATA_DIR o la carpeta data del proyecto)',
@@ -114,7 +93,6 @@ export async function runMessagesCli(argv: readonly string[], io: Io): Promise<n
     .hook('preAction', (command) => {
       dataDirOption = command.opts<{ dataDir?: string }>().dataDir;
     })
-    .exitOverride()
     .addHelpText('after', PROGRAM_HELP);
 
   const statusOption = () =>

@@ -2,6 +2,7 @@
  * What both of the owner's CLIs need from the shell they run in: where the owner typed the
  * command, where the project is, and the error that means "the command was used wrong".
  */
+import { Command } from 'commander';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,4 +34,40 @@ export function projectRootOf(moduleUrl: string): string {
     dir = parent;
   }
   return dir;
+}
+
+/** Commander's help titles, in Spanish. */
+const HELP_TITLES: Record<string, string> = {
+  'Usage:': 'Uso:',
+  'Options:': 'Opciones:',
+  'Commands:': 'Comandos:',
+  'Arguments:': 'Datos:',
+  'Global Options:': 'Opciones generales:',
+};
+
+/**
+ * A commander program that speaks Spanish: help titles and options, output through `io`,
+ * and no English error lines (each CLI words its own errors, then exits with its status).
+ */
+export function spanishProgram(
+  name: string,
+  description: string,
+  io: { stdout: (text: string) => void; stderr: (text: string) => void },
+): Command {
+  return new Command()
+    .name(name)
+    .usage('<comando> [opciones]')
+    .description(description)
+    .configureOutput({
+      writeOut: (text) => io.stdout(text),
+      writeErr: (text) => io.stderr(text),
+      outputError: () => {},
+    })
+    .configureHelp({
+      styleTitle: (title) => HELP_TITLES[title] ?? title,
+      subcommandTerm: (command) => `${command.name()} ${command.usage()}`.trim(),
+    })
+    .helpOption('-h, --help', 'muestra esta ayuda')
+    .helpCommand('help [comando]', 'muestra la ayuda de un comando')
+    .exitOverride();
 }

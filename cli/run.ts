@@ -16,7 +16,7 @@ import {
   RUN,
   type CliIo,
 } from './commands.ts';
-import { UsageError } from './owner-shell.ts';
+import { spanishProgram, UsageError } from './owner-shell.ts';
 import { COLUMNS_IN_WORDS } from './columns.ts';
 import { DEFAULT_VALID_DAYS } from '../catalogue/validity.ts';
 
@@ -24,14 +24,6 @@ export { EXIT, type CliIo };
 
 const COMMANDS = ['build', 'check', 'diff'] as const;
 const COMMAND_LIST = 'build, check o diff';
-
-const TITLES: Record<string, string> = {
-  'Usage:': 'Uso:',
-  'Options:': 'Opciones:',
-  'Commands:': 'Comandos:',
-  'Arguments:': 'Datos:',
-  'Global Options:': 'Opciones generales:',
-};
 
 const PROGRAM_HELP = `
 La planilla: en la fila 1 los títulos ${COLUMNS_IN_WORDS} (en
@@ -77,26 +69,12 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
 }
 
 function createProgram(io: CliIo, setStatus: (code: number) => void): Command {
-  const program = new Command()
-    .name(RUN)
-    .usage('<comando> [opciones]')
-    .description(
-      'Convierte la planilla de precios (un CSV exportado desde Excel, LibreOffice o Google Sheets) en el catálogo de parabrisas del sitio.',
-    )
-    .configureOutput({
-      writeOut: (text) => io.stdout(text),
-      writeErr: (text) => io.stderr(text),
-      // Commander's own English errors are replaced by Spanish ones in commanderExit.
-      outputError: () => {},
-    })
-    .configureHelp({
-      styleTitle: (title) => TITLES[title] ?? title,
-      subcommandTerm: (command) => `${command.name()} ${command.usage()}`.trim(),
-    })
-    .helpOption('-h, --help', 'muestra esta ayuda')
-    .helpCommand('help [comando]', 'muestra la ayuda de un comando')
-    .exitOverride()
-    .addHelpText('after', PROGRAM_HELP);
+  // Commander's own English errors are replaced by Spanish ones in commanderExit.
+  const program = spanishProgram(
+    RUN,
+    'Convierte la planilla de precios (un CSV exportado desde Excel, LibreOffice o Google Sheets) en el catálogo de parabrisas del sitio.',
+    io,
+  ).addHelpText('after', PROGRAM_HELP);
 
   const paths = pathsFor(io);
 

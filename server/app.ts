@@ -77,8 +77,7 @@ export function createApp(config: Config, deps: AppDeps): App {
   // Development re-renders every request (sources change); builds reuse finished pages.
   const pageCache = deps.devMiddleware
     ? undefined
-    : (deps.pages ??
-      new PageCache({ maxAgeMs: { gallery: config.instagram.cacheSeconds * 1000 } }));
+    : (deps.pages ?? new PageCache());
   if (pageCache) {
     deps.gallery.onChange?.(() => pageCache.invalidate('gallery'));
     catalogue.subscribe(() => pageCache.invalidate('catalogue'));

@@ -15,8 +15,6 @@ export type CachedPage = {
 export type PageCacheOptions = {
   /** Bytes of page bodies kept (identity + br + gzip), least recently used first out. */
   readonly maxBytes?: number;
-  /** Pages reading a source are rebuilt at least this often (e.g. expiring photo URLs). */
-  readonly maxAgeMs?: Partial<Record<DataSource, number>>;
 };
 
 /** 32 MiB: about 700 pages like the home page (30 KB + 6 KB gzip + 5 KB br each). */
@@ -37,10 +35,8 @@ export class PageCache {
   private readonly building = new Map<string, Promise<CachedPage | undefined>>();
   /** Bumped by invalidate(): a build that read a source invalidated meanwhile is not kept. */
   private readonly generation: Record<DataSource, number> = { catalogue: 0, gallery: 0 };
-  private readonly maxAgeMs: Partial<Record<DataSource, number>>;
 
   constructor(options: PageCacheOptions = {}) {
-    this.maxAgeMs = options.maxAgeMs ?? {};
     this.pages = new LRUCache<string, Entry>({
       maxSize: options.maxBytes ?? DEFAULT_MAX_BYTES,
       sizeCalculation: (entry) => Math.max(1, entry.page.response.bytes),
@@ -103,10 +99,8 @@ export class PageCache {
   }
 
   private keep(key: string, path: string, page: CachedPage) {
-    const ages = [...page.sources].flatMap((s) => this.maxAgeMs[s] ?? []);
-    const ttl = ages.length > 0 ? Math.min(...ages) : undefined;
     this.pages.delete(key);
-    this.pages.set(key, { page, path }, ttl === undefined ? {} : { ttl });
+    this.pages.set(key, { page, path });
     if (!this.pages.has(key)) return; // larger than the whole budget
     const known = this.paths.get(path);
     if (known) known.pages += 1;

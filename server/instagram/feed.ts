@@ -108,6 +108,7 @@ export function createInstagramFeed(options: InstagramFeedOptions): InstagramFee
   let retryAt = 0;
   let tokenInvalidReported = false;
   let stopped = false;
+  let ticker: ReturnType<typeof setInterval> | undefined;
 
   function refresh(): Promise<void> {
     if (inflight) return inflight;
@@ -273,9 +274,14 @@ export function createInstagramFeed(options: InstagramFeedOptions): InstagramFee
       // A feed kept from an earlier run: fetch what copies it still lacks (and prune).
       if (lastGood) photos.sync(lastGood.albums);
       void refresh();
+      // Refresh on its own: kept pages do not call snapshot(), and a change reaches them
+      // through onChange. refresh() keeps one call in flight and honours the back-off.
+      ticker = setInterval(() => void refresh(), options.cacheSeconds * 1000);
+      ticker.unref();
     },
     stop() {
       stopped = true;
+      clearInterval(ticker);
       photos.stop();
       current?.abort();
       tokens.stop();

@@ -163,6 +163,23 @@ describe('caching', () => {
     expect(feed.health()).toMatchObject({ state: 'ok', albums: 12, lastError: null });
   });
 
+  it('once started, refreshes on its own every cacheSeconds and tells its listeners', async () => {
+    const { feed } = setup({ cacheSeconds: 0.3 });
+    let changes = 0;
+    feed.onChange(() => (changes += 1));
+    feed.start();
+    await feed.idle();
+    fake.setMode({ pageSize: 5 }); // any visible difference: the feed is read again
+    await sleep(700); // no snapshot() call in between, as when every page is kept
+    await feed.idle();
+    expect(refreshes()).toBeGreaterThanOrEqual(2);
+    expect(changes).toBeGreaterThanOrEqual(1);
+    feed.stop();
+    const after = refreshes();
+    await sleep(400);
+    expect(refreshes()).toBe(after);
+  });
+
   it('serves from the cache without asking again', async () => {
     const { feed } = setup();
     await feed.snapshot({ waitMs: 5_000 });

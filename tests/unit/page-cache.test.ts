@@ -86,15 +86,6 @@ describe('PageCache', () => {
     expect(cache.get('/a', '')).toBeDefined();
     expect(cache.get('/c', '')).toBeDefined();
   });
-
-  it('rebuilds pages of a source with a maximum age after that age', async () => {
-    const cache = new PageCache({ maxAgeMs: { gallery: 30 } });
-    await cache.getOrBuild('/', '/', () => page('home', new Set(['gallery'])));
-    await cache.getOrBuild('/p', '/p', () => page('p', new Set(['catalogue'])));
-    await new Promise((r) => setTimeout(r, 60));
-    expect(cache.get('/', '')).toBeUndefined();
-    expect(cache.get('/p', '')).toBeDefined();
-  });
 });
 
 describe('prepareResponse', () => {

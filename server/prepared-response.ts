@@ -57,7 +57,7 @@ export async function prepareResponse(
  * br when the request accepts it, else gzip, else identity (also when it sends no
  * Accept-Encoding). Any coding with q > 0 is acceptable; among those the smallest wins.
  */
-export function chooseEncoding(req: IncomingMessage): Encoding {
+function chooseEncoding(req: IncomingMessage): Encoding {
   const header = req.headers['accept-encoding'];
   if (!header) return 'identity';
   // Browsers send a handful of distinct headers: parse each once.

@@ -12,8 +12,6 @@ declare global {
     interface Locals {
       /** This request's logger, with its request id. */
       log: Logger;
-      /** This response's CSP nonce (server/security.ts). */
-      nonce: string;
     }
   }
 }

@@ -75,7 +75,7 @@ export function inlineScriptHashes(html: string): string[] {
  * They depend on nothing in the request, so helmet runs once, on a blank response, and
  * every response gets the same list: the page cache's fast path sets them without helmet.
  */
-export function helmetHeaders(): ReadonlyArray<readonly [string, string]> {
+function helmetHeaders(): ReadonlyArray<readonly [string, string]> {
   const blank = new ServerResponse(new IncomingMessage(new Socket()));
   helmet({
     contentSecurityPolicy: false,

@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream';
 import { pino, type Logger } from 'pino';
 import { createInstagramFeed, type InstagramFeedOptions } from '../../server/instagram/feed.ts';
+import { createGalleryPhotos } from '../../server/instagram/photos.ts';
 import type { FeedAlbum } from '../../server/instagram/map.ts';
 import type { GalleryPhotos } from '../../server/instagram/photos.ts';
 import { FAKE_TOKEN, type FakeInstagram } from '../fixtures/fake-instagram.ts';
@@ -71,9 +72,16 @@ export function everyPhotoCopied(): GalleryPhotos & { synced: (readonly FeedAlbu
   };
 }
 
+/**
+ * A feed against the fake Graph API. Its photos are taken as copied, unless `photosIn`
+ * names a folder: then the real pipeline downloads and resizes them there.
+ */
 export function feedFor(
   fake: FakeInstagram,
-  options: Partial<Omit<InstagramFeedOptions, 'logger'>> = {},
+  {
+    photosIn,
+    ...options
+  }: Partial<Omit<InstagramFeedOptions, 'logger'>> & { photosIn?: string } = {},
 ) {
   const logs = captureLogs();
   const feed = createInstagramFeed({
@@ -81,7 +89,9 @@ export function feedFor(
     apiUrl: fake.url,
     cacheSeconds: 900,
     logger: logs.logger,
-    photos: everyPhotoCopied(),
+    photos: photosIn
+      ? createGalleryPhotos({ dir: photosIn, logger: logs.logger })
+      : everyPhotoCopied(),
     renewToken: false,
     callTimeoutMs: 2_000,
     refreshBudgetMs: 5_000,

@@ -4,9 +4,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createInstagramFeed } from '../../server/instagram/feed.ts';
 import { photosDir } from '../../server/instagram/photo-store.ts';
-import { createGalleryPhotos } from '../../server/instagram/photos.ts';
 import {
   childId,
   FAKE_TOKEN,
@@ -14,7 +12,7 @@ import {
   type FakeInstagram,
 } from '../fixtures/fake-instagram.ts';
 import { testApp } from '../helpers/app.ts';
-import { captureLogs } from './helpers.ts';
+import { feedFor } from './helpers.ts';
 
 /**
  * The site with the real photo pipeline: pages show our copies (never the CDN), served from
@@ -39,16 +37,7 @@ afterEach(() => {
 
 function site() {
   const dataDir = mkdtempSync(join(tmpdir(), 'photo-routes-'));
-  const logs = captureLogs();
-  const photos = createGalleryPhotos({ dir: photosDir(dataDir), logger: logs.logger });
-  const feed = createInstagramFeed({
-    token: FAKE_TOKEN,
-    apiUrl: fake.url,
-    cacheSeconds: 900,
-    logger: logs.logger,
-    photos,
-    renewToken: false,
-  });
+  const { feed } = feedFor(fake, { photosIn: photosDir(dataDir) });
   cleanups.push(() => {
     feed.stop();
     rmSync(dataDir, { recursive: true, force: true });

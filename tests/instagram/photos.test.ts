@@ -4,20 +4,19 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { GalleryAlbum, GalleryState } from '../../client/gallery/types.ts';
-import { createInstagramFeed } from '../../server/instagram/feed.ts';
 import type { FeedAlbum } from '../../server/instagram/map.ts';
 import { downloadImage, PhotoError } from '../../server/instagram/photo-download.ts';
 import { PHOTO_WIDTHS, resizePhoto } from '../../server/instagram/photo-process.ts';
 import { createGalleryPhotos } from '../../server/instagram/photos.ts';
 import {
   childId,
-  FAKE_TOKEN,
   startFakeInstagram,
   type CdnFault,
   type FakeInstagram,
 } from '../fixtures/fake-instagram.ts';
 import { PHOTO_HEIGHT, PHOTO_WIDTH, realisticJpeg } from '../fixtures/photos.ts';
-import { captureLogs, LEVEL, sleep, testClock } from './helpers.ts';
+import { captureLogs, feedFor, LEVEL, sleep, testClock } from './helpers.ts';
+import { photosDir } from '../../server/instagram/photo-store.ts';
 
 /**
  * The photo pipeline against the fake CDN serving real JPEGs: download limits, resizing with
@@ -335,16 +334,9 @@ describe('the gallery across restarts with the CDN expired and the token lapsed'
   it('keeps showing its photos', async () => {
     const dataDir = tempDir();
     const start = () => {
-      const logs = captureLogs();
-      const photos = createGalleryPhotos({ dir: join(dataDir, 'photos'), logger: logs.logger });
-      const feed = createInstagramFeed({
-        token: FAKE_TOKEN,
-        apiUrl: fake.url,
-        cacheSeconds: 900,
-        logger: logs.logger,
-        photos,
+      const { feed } = feedFor(fake, {
+        photosIn: photosDir(dataDir),
         feedFile: join(dataDir, 'instagram-feed.json'),
-        renewToken: false,
       });
       stops.push(() => feed.stop());
       return feed;

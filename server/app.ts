@@ -75,9 +75,7 @@ export function createApp(config: Config, deps: AppDeps): App {
   const assets = deps.assets ?? readClientAssets(clientDistDir);
   const getHandler = handlerFactory(deps.routes ?? appRoutes);
   // Development re-renders every request (sources change); builds reuse finished pages.
-  const pageCache = deps.devMiddleware
-    ? undefined
-    : (deps.pages ?? new PageCache());
+  const pageCache = deps.devMiddleware ? undefined : (deps.pages ?? new PageCache());
   if (pageCache) {
     deps.gallery.onChange?.(() => pageCache.invalidate('gallery'));
     catalogue.subscribe(() => pageCache.invalidate('catalogue'));

@@ -1,7 +1,8 @@
 # syntax=docker/dockerfile:1
-# Node 26 is the active LTS line (LTS since 2026-10-28); the tag follows its patch releases. Pin a digest
-# (node:26-trixie-slim@sha256:...) where builds must be reproducible.
-ARG NODE_IMAGE=node:26-trixie-slim
+# Node 26 is the active LTS line (LTS since 2026-10-28), pinned to a patch release: CI runs every
+# test on this exact version (.ci/run reads it from here). Pin a digest too
+# (node:26.10.0-trixie-slim@sha256:...) where builds must be byte-for-byte reproducible.
+ARG NODE_IMAGE=node:26.10.0-trixie-slim
 
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app

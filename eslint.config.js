@@ -44,7 +44,7 @@ export default tseslint.config(
     },
   },
   // Who may import whom (docs/architecture.md): each folder names the top-level folders it
-  // must not reach. `npm run lint` fails on a wrong-way import; tests/build/layers.test.ts
+  // must not reach. `npm run lint` fails on a wrong-way import; tests/build/layers.int.test.ts
   // proves it.
   ...layer(
     'catalogue',

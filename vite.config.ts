@@ -15,23 +15,32 @@ export default defineConfig(({ isSsrBuild }) => ({
         outDir: 'dist/client',
         manifest: true,
         emptyOutDir: true,
-        rolldownOptions: { input: 'client/entry-client.tsx' },
+        rolldownOptions: { input: 'client/entry-client.ts' },
+        // The loader imports islands when due; Vite's helper preloads their chunks then.
+        modulePreload: { polyfill: false },
       },
   test: {
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 60_000,
-    // `npm run test:unit` runs the first project only: pure functions, seconds. The others
-    // start servers, child processes, SMTP/Postgres peers or Chromium
-    // (docs/decisions/2026-11-22-test-projects.md).
+    // One rule (docs/architecture.md, Tests): a test's folder mirrors the source it tests and
+    // its kind is in its name. `*.test.ts(x)`: unit, pure, seconds (`npm run test:unit`);
+    // `*.int.test.ts(x)`: starts servers, child processes, SMTP/Postgres peers;
+    // `*.browser.test.ts`: drives Chromium (docs/decisions/2026-11-22-test-projects.md).
     projects: [
-      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'] } },
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['tests/**/*.test.{ts,tsx}'],
+          exclude: ['tests/**/*.int.test.{ts,tsx}', 'tests/**/*.browser.test.ts'],
+        },
+      },
       {
         extends: true,
         test: {
           name: 'integration',
-          include: ['tests/**/*.test.{ts,tsx}'],
-          exclude: ['tests/unit/**', 'tests/**/*.browser.test.ts'],
+          include: ['tests/**/*.int.test.{ts,tsx}'],
           // A real PostgreSQL for the contact store's tests (skipped, and said so, when none).
           globalSetup: ['tests/helpers/postgres-setup.ts'],
         },

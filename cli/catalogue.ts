@@ -1,10 +1,9 @@
 /**
  * Entry point: `npm run catalogue -- <build|check|diff> <archivo.csv>`. See ./run.ts.
  */
-import { resolve } from 'node:path';
-import { DEFAULT_CATALOGUE_FILE } from '../catalogue/paths.ts';
+import { catalogueFileIn, projectRootOf } from '../catalogue/file.ts';
 import { buildTime } from './build-time.ts';
-import { ownerCwd, projectRootOf } from './owner-shell.ts';
+import { ownerCwd } from './owner-shell.ts';
 import { runCli } from './run.ts';
 
 const cwd = ownerCwd('catalogue');
@@ -14,9 +13,6 @@ process.exitCode = await runCli(process.argv.slice(2), {
   stderr: (text) => process.stderr.write(text),
   cwd,
   // The same file the server watches (CATALOGUE_FILE, relative to the project folder).
-  catalogueFile: resolve(
-    projectRootOf(import.meta.url),
-    process.env.CATALOGUE_FILE?.trim() || DEFAULT_CATALOGUE_FILE,
-  ),
+  catalogueFile: catalogueFileIn(projectRootOf(import.meta.url), process.env.CATALOGUE_FILE),
   now: () => buildTime(process.env.SOURCE_DATE_EPOCH),
 });

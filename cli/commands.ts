@@ -1,7 +1,6 @@
 /** What each command does, once commander has parsed the arguments; returns the exit status. */
 import { isAbsolute, relative, resolve } from 'node:path';
 import type { BuildStamp, Catalogue } from '../catalogue/schema.ts';
-import { DEFAULT_CATALOGUE_FILE } from '../catalogue/paths.ts';
 import {
   DEFAULT_VALID_DAYS,
   MAX_VALID_DAYS,
@@ -33,7 +32,6 @@ export type CliIo = {
 
 export const EXIT = { ok: 0, badInput: 1, usage: 2 } as const;
 export const RUN = 'npm run catalogue --';
-export const DEFAULT_CATALOGUE = DEFAULT_CATALOGUE_FILE;
 
 export type Paths = {
   input: (file: string) => string;

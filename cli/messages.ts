@@ -12,7 +12,8 @@ import { MESSAGE_STATUSES, type MessageStatus } from '../contact-store/schema.ts
 import { storeSettingsFrom } from '../contact-store/settings.ts';
 import type { ContactStore } from '../contact-store/store.ts';
 import { formatList, toCsv, toJson } from './messages-format.ts';
-import { ownerCwd, projectRootOf, spanishProgram, UsageError } from './owner-shell.ts';
+import { ownerCwd, spanishProgram, UsageError } from './owner-shell.ts';
+import { projectRootOf } from '../catalogue/file.ts';
 
 const RUN = 'npm run messages --';
 const EXIT = { ok: 0, usage: 2 } as const;

@@ -1,11 +1,8 @@
 /**
  * What both of the owner's CLIs need from the shell they run in: where the owner typed the
- * command, where the project is, and the error that means "the command was used wrong".
+ * command, and the error that means "the command was used wrong".
  */
 import { Command } from 'commander';
-import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 
 /** A failure that is not the data's fault (exit status 2); `message` is for the owner. */
 export class UsageError extends Error {}
@@ -19,21 +16,6 @@ export function ownerCwd(npmScript: string): string {
   return process.env.npm_lifecycle_event === npmScript && process.env.INIT_CWD
     ? process.env.INIT_CWD
     : process.cwd();
-}
-
-/**
- * The project root: the nearest folder with package.json above the calling module. The CLIs
- * run from source (`cli/*.ts`, dev install) and bundled (`dist/cli/*.js`, production install),
- * so a fixed `..` would be wrong in one of the two.
- */
-export function projectRootOf(moduleUrl: string): string {
-  let dir = dirname(fileURLToPath(moduleUrl));
-  while (!existsSync(join(dir, 'package.json'))) {
-    const parent = dirname(dir);
-    if (parent === dir) return process.cwd();
-    dir = parent;
-  }
-  return dir;
 }
 
 /** Commander's help titles, in Spanish. */

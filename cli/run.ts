@@ -6,16 +6,7 @@
  *      unreadable, catalogue not writable, unexpected failure
  */
 import { Command, CommanderError } from 'commander';
-import {
-  build,
-  check,
-  diff,
-  pathsFor,
-  DEFAULT_CATALOGUE,
-  EXIT,
-  RUN,
-  type CliIo,
-} from './commands.ts';
+import { build, check, diff, pathsFor, EXIT, RUN, type CliIo } from './commands.ts';
 import { spanishProgram, UsageError } from './owner-shell.ts';
 import { COLUMNS_IN_WORDS } from './columns.ts';
 import { DEFAULT_VALID_DAYS } from '../catalogue/validity.ts';
@@ -77,6 +68,8 @@ function createProgram(io: CliIo, setStatus: (code: number) => void): Command {
   ).addHelpText('after', PROGRAM_HELP);
 
   const paths = pathsFor(io);
+  // The file the site reads (CATALOGUE_FILE, or catalogue/catalogue.json in the project).
+  const catalogue = paths.shown(io.catalogueFile);
 
   program
     .command('build')
@@ -89,7 +82,7 @@ function createProgram(io: CliIo, setStatus: (code: number) => void): Command {
     .option('--dry-run', 'solo muestra qué cambiaría, sin guardar nada')
     .option(
       '-o, --output <ruta>',
-      `dónde guardar el catálogo (si no lo indicás: ${DEFAULT_CATALOGUE} del proyecto)`,
+      `dónde guardar el catálogo (si no lo indicás: ${catalogue}, el que lee el sitio)`,
     )
     .option(
       '--vigencia <días>',
@@ -133,7 +126,7 @@ El sitio en marcha muestra los precios nuevos en unos segundos, sin reiniciarlo.
     .argument('<archivo.csv>', 'la planilla de precios exportada como CSV')
     .option(
       '--against <ruta>',
-      `catálogo con el que comparar (si no lo indicás: ${DEFAULT_CATALOGUE} del proyecto)`,
+      `catálogo con el que comparar (si no lo indicás: ${catalogue}, el que lee el sitio)`,
     )
     .addHelpText('after', `\nEjemplo:\n  ${RUN} diff precios.csv\n`)
     .action(async (file: string, options: { against?: string }) => {
@@ -178,7 +171,7 @@ function commanderExit(error: CommanderError, argv: readonly string[], io: CliIo
       message = `Falta el archivo CSV. Por ejemplo: ${RUN} ${command ?? 'build'} precios.csv`;
       break;
     case 'commander.optionMissingArgument':
-      message = `A la opción ${flag} le falta la ruta del archivo. Por ejemplo: ${flag} catalogue/catalogue.json`;
+      message = `A la opción ${flag} le falta la ruta del archivo. Por ejemplo: ${flag} ${pathsFor(io).shown(io.catalogueFile)}`;
       break;
     case 'commander.excessArguments':
       message =

@@ -1,15 +1,18 @@
 import type { ReactNode } from 'react';
+import { IslandLoader } from './islands/island.tsx';
 
 export type ClientAssets = {
   /** Stylesheets of the client entry (hashed, from Vite's manifest). */
   readonly styles: readonly string[];
-  /** JS chunks worth preloading. */
-  readonly preloads: readonly string[];
+  /** The island loader module; a page references it only when it renders an island. */
+  readonly islands: string | undefined;
+  /** Modules every page loads: only in development (Vite's HMR client, and the entry, which injects the CSS there). */
+  readonly scripts: readonly string[];
 };
 
 /**
- * The whole HTML document. React renders it on the server and hydrates it in the
- * browser, so React 19 hoists each page's <title>, <meta> and <link> into <head>.
+ * The whole HTML document, rendered on the server only: React 19 hoists each page's
+ * <title>, <meta> and <link> into <head>. The browser hydrates islands, never the document.
  */
 export function Document({ assets, children }: { assets: ClientAssets; children: ReactNode }) {
   return (
@@ -22,11 +25,13 @@ export function Document({ assets, children }: { assets: ClientAssets; children:
         {assets.styles.map((href) => (
           <link key={href} rel="stylesheet" href={href} />
         ))}
-        {assets.preloads.map((href) => (
-          <link key={href} rel="modulepreload" href={href} />
+        {assets.scripts.map((src) => (
+          <script key={src} type="module" src={src} />
         ))}
       </head>
-      <body>{children}</body>
+      <body>
+        <IslandLoader value={assets.islands}>{children}</IslandLoader>
+      </body>
     </html>
   );
 }

@@ -28,7 +28,7 @@ export interface AppContext {
 /**
  * Loader and action arguments with our context typed: the server passes an AppContext as the
  * static handler's `requestContext` (server/app.ts). Loaders run only on the server: the
- * browser's router never loads (docs/decisions/2026-11-21-static-router-hydration.md).
+ * browser never loads the router (docs/decisions/2026-11-23-islands.md).
  */
 export type AppLoaderArgs = LoaderFunctionArgs<AppContext>;
 export type AppActionArgs = ActionFunctionArgs<AppContext>;

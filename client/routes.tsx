@@ -14,6 +14,8 @@ import { TeamPage } from './pages/TeamPage.tsx';
 import { ContactPage } from './pages/ContactPage.tsx';
 import { contactAction } from './contact/action.ts';
 import { paths, queryParams, routePath } from './paths.ts';
+import { asGiven, onlyValue, reads } from './page-identity.ts';
+import { canonicalAlbums } from './gallery/types.ts';
 
 export function rootLoader({ context }: AppLoaderArgs): RootData {
   const { siteUrl, reviewsWidgetUrl } = context;
@@ -26,13 +28,6 @@ function brandLoader({ params, context }: AppLoaderArgs) {
   return redirect(brand ? `${paths.priceList}#${brand.slug}` : paths.priceList, 301);
 }
 
-/**
- * A route's `handle`: the query parameters its page reads. The server renders and keeps one
- * page per path and these parameters; it never shows the page any other parameter
- * (`?utm_source=…`), so a page that reads one must list it here.
- */
-const reads = (...searchParams: string[]) => ({ searchParams });
-
 /** The pages (each with an id: the browser matches them again to hydrate), inside a pathless route whose error element keeps the navigation around. */
 export const pageRoutes: DataRouteObject[] = [
   {
@@ -40,7 +35,7 @@ export const pageRoutes: DataRouteObject[] = [
     index: true,
     loader: homeLoader,
     element: <HomePage />,
-    handle: reads(queryParams.albums),
+    handle: reads({ [queryParams.albums]: canonicalAlbums }),
   },
   {
     id: 'price-list',
@@ -52,7 +47,7 @@ export const pageRoutes: DataRouteObject[] = [
     id: 'picker',
     path: routePath(paths.picker),
     loader: pickerLoader,
-    handle: reads(queryParams.pickerBrand, queryParams.pickerModel),
+    handle: reads({ [queryParams.pickerBrand]: asGiven, [queryParams.pickerModel]: asGiven }),
   },
   { id: 'brands', path: routePath(paths.brands), loader: () => redirect(paths.priceList, 301) },
   { id: 'brand', path: routePath(paths.brand(':marca')), loader: brandLoader },
@@ -71,7 +66,7 @@ export const pageRoutes: DataRouteObject[] = [
     path: routePath(paths.contact),
     action: contactAction,
     element: <ContactPage />,
-    handle: reads(queryParams.sent),
+    handle: reads({ [queryParams.sent]: onlyValue('1') }),
   },
   { id: 'not-found', path: '*', loader: notFoundLoader, element: null },
 ];

@@ -27,6 +27,8 @@ export type ContactStore = {
   readonly location: string;
   /** Commits the message as pending; throws if it was not stored (nothing half-written). */
   insert(message: StoredMessage): Promise<void>;
+  /** Messages received at or after `since`, whatever their state (the site-wide ceiling). */
+  countReceivedSince(since: Date): Promise<number>;
   /** Oldest first. */
   list(filter?: { readonly status?: MessageStatus }): Promise<MessageRow[]>;
   countByStatus(): Promise<Record<MessageStatus, number>>;
@@ -75,6 +77,14 @@ export function createContactStore(
           next_attempt_at: m.receivedAt,
         })
         .execute();
+    },
+
+    async countReceivedSince(since) {
+      const row = await messages()
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where('received_at', '>=', since.toISOString())
+        .executeTakeFirst();
+      return Number(row?.n ?? 0);
     },
 
     async list(filter = {}) {

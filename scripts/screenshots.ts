@@ -31,6 +31,16 @@ try {
       await page.screenshot({ path: `${outDir}/${name}-${label}.png`, fullPage: true });
       await page.screenshot({ path: `${outDir}/${name}-${label}-top.png` });
     }
+    if (width < 960) {
+      // The mobile menu open: its island takes over from the hamburger's link.
+      await page.goto(server.url + '/', { waitUntil: 'networkidle' });
+      await page.click('a.hamburger');
+      await page.waitForSelector('[data-island="menu"][data-hydrated="true"]', {
+        state: 'attached',
+      });
+      await page.waitForTimeout(400);
+      await page.screenshot({ path: `${outDir}/menu-${label}-top.png` });
+    }
     if (problems.length) console.log(problems.join('\n'));
     await page.close();
   }

@@ -1,8 +1,8 @@
-import { resolve } from 'node:path';
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import { databaseUrlFrom, dataDirFrom } from '../contact-store/settings.ts';
 import { projectRoot } from './paths.ts';
-import { DEFAULT_CATALOGUE_FILE } from '../catalogue/paths.ts';
+import { catalogueFileIn } from '../catalogue/file.ts';
 import { parseTrustProxy, type TrustProxy } from './trust-proxy.ts';
 
 /** Everything the server reads from the environment, validated once at start. */
@@ -29,6 +29,10 @@ export type Config = {
     readonly cacheSeconds: number;
   };
   readonly smtp: { readonly url: string | undefined; readonly to: string | undefined };
+  /** CONTACT_MAX_PER_HOUR: messages the whole site accepts per hour (server/contact/service.ts). */
+  readonly contactMaxPerHour: number;
+  /** HEALTH_DETAIL=1: /healthz shows the feed's retry times, token state and photo copies. */
+  readonly healthDetail: boolean;
 };
 
 const optional = z
@@ -52,6 +56,8 @@ const envSchema = z.object({
   SMTP_URL: optional,
   CONTACT_TO: optional.pipe(z.email().optional()),
   REVIEWS_WIDGET_URL: optional.pipe(z.url({ protocol: /^https$/ }).optional()),
+  HEALTH_DETAIL: z.enum(['0', '1']).default('0'),
+  CONTACT_MAX_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(60),
 });
 
 export class ConfigError extends Error {}
@@ -63,6 +69,13 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid environment configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  const apiUrl = (e.INSTAGRAM_API_URL ?? 'https://graph.instagram.com').replace(/\/+$/, '');
+  if (production && !secureOrLocal(apiUrl)) {
+    throw new ConfigError(
+      `Invalid environment configuration:\n  INSTAGRAM_API_URL: ${apiUrl} is plain http on another host; the Instagram token would travel in clear. Use https:// (http:// only on this machine, for a local fake API).`,
+    );
+  }
   let databaseUrl: string | undefined;
   let trustProxy: TrustProxy;
   try {
@@ -75,10 +88,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   return {
     port: e.PORT,
-    production: e.NODE_ENV === 'production',
+    production,
     siteUrl: (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     dataDir: dataDirFrom(projectRoot, e.DATA_DIR),
-    catalogueFile: resolve(projectRoot, e.CATALOGUE_FILE ?? DEFAULT_CATALOGUE_FILE),
+    catalogueFile: catalogueFileIn(projectRoot, e.CATALOGUE_FILE),
     databaseUrl,
     trustProxy,
     logLevel: e.LOG_LEVEL,
@@ -87,9 +100,21 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     reviewsWidgetUrl: e.REVIEWS_WIDGET_URL,
     instagram: {
       token: e.INSTAGRAM_ACCESS_TOKEN,
-      apiUrl: (e.INSTAGRAM_API_URL ?? 'https://graph.instagram.com').replace(/\/+$/, ''),
+      apiUrl,
       cacheSeconds: e.INSTAGRAM_CACHE_SECONDS,
     },
     smtp: { url: e.SMTP_URL, to: e.CONTACT_TO },
+    healthDetail: e.HEALTH_DETAIL === '1',
+    contactMaxPerHour: e.CONTACT_MAX_PER_HOUR,
   };
+}
+
+/** https anywhere, or http to this machine (loopback): a token sent there never crosses a network. */
+function secureOrLocal(url: string): boolean {
+  const { protocol, hostname } = new URL(url);
+  if (protocol === 'https:') return true;
+  const host = hostname.replace(/^\[|\]$/g, '');
+  return (
+    host === 'localhost' || (ipaddr.isValid(host) && ipaddr.process(host).range() === 'loopback')
+  );
 }

@@ -1,30 +1,23 @@
-/** Development: Vite's middleware serves the client with hot reload; routes reload per request. */
+/** Development: the same site, with Vite's middleware (hot reload) and routes reloaded per request. */
 import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'vite';
 import type { DataRouteObject } from 'react-router-dom';
 import { readConfig } from './config.ts';
 import { createLogger } from './logger.ts';
-import { loadCatalogue } from './catalogue.ts';
-import { watchCatalogue } from './live-catalogue.ts';
-import { createApp } from './app.ts';
 import { devAssets } from './assets.ts';
-import { createGallery } from './instagram/index.ts';
+import { HTTP_SERVER_OPTIONS } from './http-limits.ts';
+import { createSite, stopOnSignals } from './site.ts';
 
 const config = readConfig();
 const logger = createLogger(config.logLevel);
 // Vite's hot-reload websocket shares the site's HTTP server (and port).
-const httpServer = createHttpServer();
+const server = createHttpServer(HTTP_SERVER_OPTIONS);
 const vite = await createServer({
-  server: { middlewareMode: true, hmr: { server: httpServer } },
+  server: { middlewareMode: true, hmr: { server } },
   appType: 'custom',
 });
-const gallery = createGallery(config, logger);
-gallery.start();
-
-const app = createApp(config, {
-  catalogue: watchCatalogue(config.catalogueFile, loadCatalogue(config.catalogueFile), logger),
+const site = await createSite(config, {
   logger,
-  gallery,
   assets: devAssets,
   devMiddleware: vite.middlewares,
   routes: async () => {
@@ -32,5 +25,5 @@ const app = createApp(config, {
     return mod.routes;
   },
 });
-httpServer.on('request', app);
-httpServer.listen(config.port, () => logger.info(`dev server on http://localhost:${config.port}`));
+await site.start({ port: config.port, server });
+stopOnSignals(site, logger, (code) => process.exit(code), { after: () => vite.close() });

@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import { pageTitle } from '../client/content/business.ts';
 import { paths } from '../client/paths.ts';
 
@@ -23,4 +24,23 @@ export function errorDocument(status: number): string {
     title,
     `<p>${text}</p><p><a href="${paths.home}">Ir al inicio</a> · <a href="${paths.priceList}">Precios de parabrisas</a></p>`,
   );
+}
+
+/**
+ * Every hand-written HTML answer (400, 405, the contact guards' refusals, 500): never
+ * cached, since it depends on this request, not on the page asked for.
+ */
+export function sendStatusPage(
+  res: ServerResponse,
+  status: number,
+  html: string,
+  headers: Readonly<Record<string, string>> = {},
+): void {
+  const body = Buffer.from(html, 'utf8');
+  res.statusCode = status;
+  res.setHeader('Content-Type', 'text/html; charset=utf-8');
+  res.setHeader('Cache-Control', 'no-store');
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+  res.setHeader('Content-Length', body.length);
+  res.end(body);
 }

@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import type { PreparedResponse } from './prepared-response.ts';
+import type { PageIdentity } from '../client/page-identity.ts';
 
 /** The data a page can show; a change to one rebuilds exactly the pages that read it. */
 export type DataSource = 'catalogue' | 'gallery';
@@ -8,8 +9,8 @@ export type CachedPage = {
   readonly response: PreparedResponse;
   /** What the page read while it was built (see render.tsx, trackReads). */
   readonly sources: ReadonlySet<DataSource>;
-  /** The query parameters the page reads (route handles); any other one is ignored. */
-  readonly searchParams: readonly string[];
+  /** The query parameters the page reads, with their canonical forms (route handles). */
+  readonly searchParams: PageIdentity['searchParams'];
 };
 
 export type PageCacheOptions = {
@@ -22,6 +23,8 @@ export const DEFAULT_MAX_BYTES = 32 * 1024 * 1024;
 
 type Entry = { readonly page: CachedPage; readonly path: string };
 
+export type Generations = Readonly<Record<DataSource, number>>;
+
 /**
  * Finished pages, one per page identity: the path plus the query parameters its route
  * reads. `?utm_source=…`, `?fbclid=…` or `?x=1` on a cached path find the same page without
@@ -31,7 +34,10 @@ type Entry = { readonly page: CachedPage; readonly path: string };
 export class PageCache {
   private readonly pages: LRUCache<string, Entry>;
   /** Per path with at least one kept page: the query parameters its route reads. */
-  private readonly paths = new Map<string, { params: readonly string[]; pages: number }>();
+  private readonly paths = new Map<
+    string,
+    { params: PageIdentity['searchParams']; pages: number }
+  >();
   private readonly building = new Map<string, Promise<CachedPage | undefined>>();
   /** Bumped by invalidate(): a build that read a source invalidated meanwhile is not kept. */
   private readonly generation: Record<DataSource, number> = { catalogue: 0, gallery: 0 };
@@ -51,6 +57,11 @@ export class PageCache {
     return this.pages.get(pageKey(path, known.params, search))?.page;
   }
 
+  /** The page kept under `key` (see pageKey), if any; nothing is built. */
+  peek(key: string): CachedPage | undefined {
+    return this.pages.get(key)?.page;
+  }
+
   /**
    * The page kept under `key` (see pageKey), or the result of `build`, run once however
    * many requests ask meanwhile. `undefined` (not cacheable) is handed to every waiter
@@ -60,12 +71,14 @@ export class PageCache {
     key: string,
     path: string,
     build: () => Promise<CachedPage | undefined>,
+    /** When the build's data was read, if before this call (see generations()). */
+    since: Generations = this.generations(),
   ): Promise<CachedPage | undefined> {
     const kept = this.pages.get(key);
     if (kept) return Promise.resolve(kept.page);
     const pending = this.building.get(key);
     if (pending) return pending;
-    const started = { ...this.generation };
+    const started = since;
     const promise = build()
       .then((page) => {
         if (page && [...page.sources].every((s) => this.generation[s] === started[s])) {
@@ -76,6 +89,14 @@ export class PageCache {
       .finally(() => this.building.delete(key));
     this.building.set(key, promise);
     return promise;
+  }
+
+  /**
+   * Where each source stands now. A build that reads its data before calling getOrBuild
+   * passes what this said before the read: a source invalidated meanwhile is then noticed.
+   */
+  generations(): Generations {
+    return { ...this.generation };
   }
 
   /** Drops every page that shows `source`; they are rebuilt on their next request. */
@@ -117,13 +138,24 @@ export class PageCache {
 
 /**
  * The page's identity: the path plus, in the route's order, only the query parameters its
- * route reads. `/?albumes=10&utm_source=x` → `/?albumes=10`; `/?fbclid=1` → `/`.
+ * route reads, each once and in its canonical form (client/page-identity.ts).
+ * `/?albumes=10&utm_source=x` → `/?albumes=10`; `/?albumes=01` → `/`; `/?fbclid=1` → `/`.
  */
-export function pageKey(path: string, params: readonly string[], search: string): string {
-  if (params.length === 0 || search === '') return path;
+export function pageKey(
+  path: string,
+  params: PageIdentity['searchParams'],
+  search: string,
+): string {
+  if (search === '') return path;
+  const names = Object.keys(params);
+  if (names.length === 0) return path;
   const query = new URLSearchParams(search);
   const kept = new URLSearchParams();
-  for (const name of params) for (const value of query.getAll(name)) kept.append(name, value);
+  for (const name of names) {
+    const given = query.get(name);
+    const value = given === null ? undefined : params[name]?.(given);
+    if (value !== undefined) kept.append(name, value);
+  }
   const canonical = kept.toString();
   return canonical ? `${path}?${canonical}` : path;
 }

@@ -9,53 +9,80 @@ const gzipAsync = promisify(gzip);
 
 export type Encoding = 'br' | 'gzip' | 'identity';
 
+/** One representation: its bytes and its strong validator. */
+export type Representation = { readonly body: Buffer; readonly etag: string };
+
 /**
- * A response that is the same bytes for everyone who asks: compressed once (br and gzip),
- * with a strong ETag per representation. Served to any number of requests without
- * rendering, serialising or compressing again.
+ * A response that is the same bytes for everyone who asks (a kept page, robots.txt, a
+ * hashed asset): compressed once, with a strong ETag per representation. Served to any
+ * number of requests without rendering, serialising or compressing again.
  */
 export type PreparedResponse = {
   readonly status: number;
   /** Content-Type, Cache-Control, CSP, ...: the same for every representation. */
   readonly headers: Readonly<Record<string, string>>;
-  readonly bodies: Readonly<Record<Encoding, Buffer>>;
-  readonly etags: Readonly<Record<Encoding, string>>;
-  /** Memory held by the three bodies. */
+  readonly identity: Representation;
+  /** br and gzip; undefined for bytes that are compressed already (images). */
+  readonly compressed: { readonly br: Representation; readonly gzip: Representation } | undefined;
+  /** Memory held by the bodies. */
   readonly bytes: number;
+};
+
+/**
+ * How hard to compress. A page pays it at every new page identity (a 404 flood too):
+ * brotli 5 costs ~4 ms on the 30 KB home page, brotli 11 ~110 ms for 10 % fewer bytes
+ * (docs/decisions/2026-11-22-page-identity.md). An asset pays it once, at start.
+ */
+const EFFORT = {
+  page: { brotli: 5, gzip: 6 },
+  asset: { brotli: 11, gzip: 9 },
+} as const;
+
+export type PrepareOptions = {
+  /** false for bytes that are compressed already (images, fonts). Default true. */
+  readonly compress?: boolean;
+  readonly effort?: keyof typeof EFFORT;
 };
 
 export async function prepareResponse(
   status: number,
   headers: Record<string, string>,
-  body: string,
+  body: string | Buffer,
+  { compress = true, effort = 'page' }: PrepareOptions = {},
 ): Promise<PreparedResponse> {
-  const identity = Buffer.from(body, 'utf8');
-  // Every new page identity (a 404 flood too) pays this once: brotli 5 costs ~4 ms on the
-  // 30 KB home page, brotli 11 ~110 ms for 10 % fewer bytes (decision record).
+  const identity = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
+  const hash = createHash('sha256').update(identity).digest('base64url').slice(0, 32);
+  if (!compress) {
+    const only = { body: identity, etag: `"${hash}"` };
+    return { status, headers, identity: only, compressed: undefined, bytes: identity.length };
+  }
+  const level = EFFORT[effort];
   const [br, gz] = await Promise.all([
     brotli(identity, {
       params: {
         [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-        [constants.BROTLI_PARAM_QUALITY]: 5,
+        [constants.BROTLI_PARAM_QUALITY]: level.brotli,
         [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
       },
     }),
-    gzipAsync(identity),
+    gzipAsync(identity, { level: level.gzip }),
   ]);
-  const hash = createHash('sha256').update(identity).digest('base64url').slice(0, 32);
   return {
     status,
     headers: { ...headers, Vary: 'Accept-Encoding' },
-    bodies: { identity, br, gzip: gz },
     // Different bytes, different strong validators (RFC 9110, 8.8.3).
-    etags: { identity: `"${hash}"`, br: `"${hash}-br"`, gzip: `"${hash}-gz"` },
+    identity: { body: identity, etag: `"${hash}"` },
+    compressed: {
+      br: { body: br, etag: `"${hash}-br"` },
+      gzip: { body: gz, etag: `"${hash}-gz"` },
+    },
     bytes: identity.length + br.length + gz.length,
   };
 }
 
 /**
- * br when the request accepts it, else gzip, else identity (also when it sends no
- * Accept-Encoding). Any coding with q > 0 is acceptable; among those the smallest wins.
+ * br when the request accepts it and the response has it, else gzip, else identity (also
+ * when the request sends no Accept-Encoding). Any coding with q > 0 is acceptable.
  */
 function chooseEncoding(req: IncomingMessage): Encoding {
   const header = req.headers['accept-encoding'];
@@ -92,18 +119,21 @@ export function sendPrepared(
   res: ServerResponse,
   prepared: PreparedResponse,
 ): void {
-  const encoding = chooseEncoding(req);
+  const encoding = prepared.compressed ? chooseEncoding(req) : 'identity';
+  const { body, etag } =
+    encoding === 'identity' || !prepared.compressed
+      ? prepared.identity
+      : prepared.compressed[encoding];
   res.statusCode = prepared.status;
   for (const [name, value] of Object.entries(prepared.headers)) res.setHeader(name, value);
-  res.setHeader('ETag', prepared.etags[encoding]);
+  res.setHeader('ETag', etag);
   if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding);
-  if (notModified(req, prepared.status, prepared.etags[encoding])) {
+  if (notModified(req, prepared.status, etag)) {
     res.statusCode = 304;
     res.removeHeader('Content-Encoding');
     res.end();
     return;
   }
-  const body = prepared.bodies[encoding];
   res.setHeader('Content-Length', body.length);
   res.end(body);
 }

@@ -13,11 +13,10 @@ import {
 import { Document } from '../client/Document.tsx';
 import type { AppContext } from '../client/app-context.ts';
 import type { GallerySource } from '../client/gallery/types.ts';
-import { BOOTSTRAP_GLOBAL, type ClientBootstrap } from '../client/hydration.ts';
-import { safeJson } from '../client/seo/json-ld.tsx';
+import type { Canonical, PageIdentity } from '../client/page-identity.ts';
 import type { PageAssets } from './assets.ts';
 import type { Logger } from './logger.ts';
-import { errorDocument } from './error-document.ts';
+import { errorDocument, sendStatusPage } from './error-document.ts';
 import {
   hasPending,
   pageKey,
@@ -46,7 +45,6 @@ export type RenderOptions = {
   readonly context: AppContext;
   readonly assets: PageAssets;
   readonly csp: ContentSecurityPolicy;
-  readonly production: boolean;
   readonly timeoutMs: number;
   readonly logger: Logger;
   /** Finished pages; absent: stream every request (development, where sources change). */
@@ -84,20 +82,29 @@ async function renderCachedPage(
   const searchParams = routeSearchParams(opts.handler, req.path);
   const q = req.originalUrl.indexOf('?');
   const key = pageKey(req.path, searchParams, q < 0 ? '' : req.originalUrl.slice(q + 1));
-  return cache.getOrBuild(key, req.path, async () => {
-    const tracked = trackReads(opts.context);
-    const request = new Request(`${opts.context.siteUrl}${key}`, {
-      signal: AbortSignal.timeout(opts.timeoutMs),
-    });
-    const result = await opts.handler.query(request, { requestContext: tracked.context });
-    if (
-      result instanceof Response ||
-      !CACHEABLE_STATUSES.has(result.statusCode) ||
-      hasPending(result.loaderData) ||
-      !tracked.complete()
-    ) {
-      return undefined;
-    }
+  const kept = cache.peek(key);
+  if (kept) return kept;
+
+  // What is this request: a page of its own, or one of the few kinds of 404? A 404 is kept
+  // once per kind whatever the path, so a flood of junk URLs costs one router query each
+  // and no render, no compression and no cache entry.
+  const since = cache.generations();
+  const tracked = trackReads(opts.context);
+  const request = new Request(`${opts.context.siteUrl}${key}`, {
+    signal: AbortSignal.timeout(opts.timeoutMs),
+  });
+  const result = await opts.handler.query(request, { requestContext: tracked.context });
+  if (
+    result instanceof Response ||
+    !CACHEABLE_STATUSES.has(result.statusCode) ||
+    hasPending(result.loaderData) ||
+    !tracked.complete()
+  ) {
+    return undefined;
+  }
+  const notFound = result.statusCode === 404 ? notFoundIdentity(result) : undefined;
+  const identity = notFound ?? key;
+  const build = async (): Promise<CachedPage | undefined> => {
     const html = await renderToBuffer(opts, result);
     if (html === undefined) return undefined;
     const status = result.statusCode;
@@ -110,19 +117,38 @@ async function renderCachedPage(
       },
       html,
     );
-    return { response, sources: tracked.sources, searchParams };
-  });
+    return { response, sources: tracked.sources, searchParams: notFound ? {} : searchParams };
+  };
+  return cache.getOrBuild(identity, notFound ?? req.path, build, since);
 }
 
-/** The query parameters the matched routes declare in `handle.searchParams`. */
-function routeSearchParams(handler: StaticHandler, path: string): string[] {
-  const names = new Set<string>();
+/**
+ * The identity of a 404 page: its kind only ('404:page', '404:product'). The page says what
+ * was not found in general, never the path asked for (a test compares two such pages).
+ */
+function notFoundIdentity(result: StaticHandlerContext): string {
+  for (const error of Object.values(result.errors ?? {})) {
+    if (!isRouteErrorResponse(error) || error.status !== 404) continue;
+    const kind: unknown =
+      typeof error.data === 'object' && error.data !== null
+        ? Reflect.get(error.data, 'kind')
+        : undefined;
+    return typeof kind === 'string' ? `404:${kind}` : '404';
+  }
+  return '404';
+}
+
+/** The query parameters the matched routes declare (client/page-identity.ts), merged. */
+function routeSearchParams(handler: StaticHandler, path: string): PageIdentity['searchParams'] {
+  const params: Record<string, Canonical> = {};
   for (const { route } of matchRoutes(handler.dataRoutes, path) ?? []) {
     const declared: unknown = route.handle?.searchParams;
-    if (!Array.isArray(declared)) continue;
-    for (const name of declared) if (typeof name === 'string') names.add(name);
+    if (typeof declared !== 'object' || declared === null) continue;
+    for (const [name, canonical] of Object.entries(declared)) {
+      if (typeof canonical === 'function') params[name] = canonical;
+    }
   }
-  return [...names];
+  return params;
 }
 
 /**
@@ -176,7 +202,6 @@ function renderToBuffer(
       },
     });
     const stream = renderToPipeableStream(documentElement(opts, result, undefined), {
-      ...bootstrapOptions(opts, result),
       onAllReady: () => stream.pipe(sink),
       onShellError() {
         clearTimeout(timer);
@@ -208,7 +233,6 @@ async function streamPage(req: ExpressRequest, res: ExpressResponse, opts: Rende
   const status = result.statusCode;
   const nonce = randomBytes(16).toString('base64');
   const stream = renderToPipeableStream(documentElement(opts, result, nonce), {
-    ...bootstrapOptions(opts, result),
     nonce,
     onShellReady() {
       if (!opts.context.isBot) start();
@@ -223,7 +247,7 @@ async function streamPage(req: ExpressRequest, res: ExpressResponse, opts: Rende
         'render failed before the first byte',
       );
       if (res.headersSent) return void res.destroy();
-      res.status(500).set('Cache-Control', 'no-store').type('html').send(errorDocument(500));
+      sendStatusPage(res, 500, errorDocument(500));
     },
     onError(error) {
       if (!request.signal.aborted)
@@ -235,7 +259,9 @@ async function streamPage(req: ExpressRequest, res: ExpressResponse, opts: Rende
     if (res.headersSent) return;
     res.status(status);
     res.set('Content-Type', 'text/html; charset=utf-8');
-    res.set('Cache-Control', htmlCacheControl(status));
+    // Its nonce is this response's alone: a CDN that replayed it to everyone would make it a
+    // key anyone could read off the page.
+    res.set('Cache-Control', 'private, no-store');
     res.set('Content-Security-Policy', opts.csp.header([nonceSource(nonce)]));
     stream.pipe(res);
   }
@@ -255,24 +281,6 @@ function documentElement(opts: RenderOptions, result: StaticHandlerContext, nonc
   );
 }
 
-/** The hydration data script and the client entry, the same on both paths. */
-function bootstrapOptions(opts: RenderOptions, result: StaticHandlerContext) {
-  const bootstrap: ClientBootstrap = {
-    assets: { styles: opts.assets.styles, preloads: opts.assets.preloads },
-  };
-  const hydration = {
-    loaderData: result.loaderData,
-    actionData: result.actionData,
-    errors: serializeErrors(result.errors, opts.production),
-  };
-  return {
-    bootstrapScriptContent:
-      `window.__staticRouterHydrationData=JSON.parse(${safeJson(JSON.stringify(hydration))});` +
-      `window.${BOOTSTRAP_GLOBAL}=${safeJson(bootstrap)};`,
-    bootstrapModules: opts.assets.entry ? [...(opts.assets.before ?? []), opts.assets.entry] : [],
-  };
-}
-
 /** A Fetch Request from Express's request, as React Router's own Express adapter builds it. */
 function createFetchRequest(req: ExpressRequest, res: ExpressResponse, origin: string): Request {
   // Concatenation, not new URL(path, base): a path like //evil.example must stay a path.
@@ -287,10 +295,11 @@ function createFetchRequest(req: ExpressRequest, res: ExpressResponse, origin: s
     else if (value !== undefined) headers.set(key, value);
   }
   const init: RequestInit = { method: req.method, headers, signal: controller.signal };
-  if (req.method !== 'GET' && req.method !== 'HEAD' && req.body && typeof req.body === 'object') {
-    init.body = new URLSearchParams(req.body as Record<string, string>);
-    headers.set('content-type', 'application/x-www-form-urlencoded;charset=UTF-8');
+  // The contact guards read the form's bytes (server/contact/post-guards.ts), decompressed.
+  if (Buffer.isBuffer(req.body)) {
+    init.body = Uint8Array.from(req.body);
     headers.delete('content-length');
+    headers.delete('content-encoding');
   }
   return new Request(url, init);
 }
@@ -306,20 +315,4 @@ function logRouteErrors(context: StaticHandlerContext, logger: Logger) {
   for (const [routeId, error] of Object.entries(context.errors ?? {})) {
     if (!isRouteErrorResponse(error)) logger.error({ err: error, routeId }, 'route loader failed');
   }
-}
-
-/** Like React Router's own, but in production an Error's message never reaches the page. */
-function serializeErrors(errors: StaticHandlerContext['errors'], production: boolean) {
-  if (!errors) return null;
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(errors)) {
-    if (isRouteErrorResponse(value)) out[key] = { ...value, __type: 'RouteErrorResponse' };
-    else if (value instanceof Error)
-      out[key] = {
-        message: production ? 'Unexpected Server Error' : value.message,
-        __type: 'Error',
-      };
-    else out[key] = production ? { message: 'Unexpected Server Error', __type: 'Error' } : value;
-  }
-  return out;
 }

@@ -70,12 +70,19 @@ export function inlineScriptHashes(html: string): string[] {
   return [...hashes];
 }
 
+let helmetHeadersOnce: ReadonlyArray<readonly [string, string]> | undefined;
+
 /**
  * helmet's headers (HSTS, nosniff, referrer policy, frame options, ...) besides the CSP.
  * They depend on nothing in the request, so helmet runs once, on a blank response, and
- * every response gets the same list: the page cache's fast path sets them without helmet.
+ * every response gets the same list: kept pages (server/kept-pages.ts) set them without helmet.
  */
-function helmetHeaders(): ReadonlyArray<readonly [string, string]> {
+export function helmetHeaders(): ReadonlyArray<readonly [string, string]> {
+  helmetHeadersOnce ??= computeHelmetHeaders();
+  return helmetHeadersOnce;
+}
+
+function computeHelmetHeaders(): ReadonlyArray<readonly [string, string]> {
   const blank = new ServerResponse(new IncomingMessage(new Socket()));
   helmet({
     contentSecurityPolicy: false,
@@ -86,21 +93,12 @@ function helmetHeaders(): ReadonlyArray<readonly [string, string]> {
   return Object.entries(blank.getHeaders()).map(([name, value]) => [name, String(value)] as const);
 }
 
-export type SecurityHeaders = {
-  /** Sets helmet's headers and the baseline CSP; pages replace the CSP with their own. */
-  readonly middleware: RequestHandler;
-  /** helmet's headers alone, for responses that carry their own CSP. */
-  readonly others: ReadonlyArray<readonly [string, string]>;
-};
-
-export function securityHeaders(csp: ContentSecurityPolicy): SecurityHeaders {
+/** Sets helmet's headers and the baseline CSP; pages replace the CSP with their own. */
+export function securityHeaders(csp: ContentSecurityPolicy): RequestHandler {
   const others = helmetHeaders();
-  return {
-    others,
-    middleware: (_req, res, next) => {
-      for (const [name, value] of others) res.setHeader(name, value);
-      res.setHeader('Content-Security-Policy', csp.baseline);
-      next();
-    },
+  return (_req, res, next) => {
+    for (const [name, value] of others) res.setHeader(name, value);
+    res.setHeader('Content-Security-Policy', csp.baseline);
+    next();
   };
 }

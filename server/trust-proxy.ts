@@ -1,7 +1,10 @@
 /**
  * TRUST_PROXY: which proxies' X-Forwarded-For the server believes, in Express's own
  * "trust proxy" syntax. Decides the client IP the contact form's rate limit counts.
- *   unset              loopback, linklocal, uniquelocal (a proxy on the same host or network)
+ *   unset              loopback: a proxy on the same host. Private ranges are not trusted by
+ *                      default: behind Docker's IPv6 proxy, rootless Podman/Docker or a
+ *                      Kubernetes NodePort with SNAT every visitor arrives from one, and each
+ *                      could then pick their own rate-limit key with the header.
  *   2                  a hop count: the CDN and the load balancer in front of the app
  *   loopback, 10.0.0.0/8, 2400:cb00::/32   names and addresses/CIDRs, comma-separated
  *   false              no proxy: the TCP peer is the client
@@ -11,7 +14,7 @@ import { isIP } from 'node:net';
 
 export type TrustProxy = number | string | false;
 
-export const DEFAULT_TRUST_PROXY = 'loopback, linklocal, uniquelocal';
+export const DEFAULT_TRUST_PROXY = 'loopback';
 
 const NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 

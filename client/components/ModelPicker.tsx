@@ -1,14 +1,34 @@
-import { useState } from 'react';
-
-/**
- * Brand -> model picker. A plain GET form the server answers with a redirect, so it
- * works without JavaScript; with JavaScript the model list narrows to the chosen brand.
- */
+import { useEffect, useRef, useState } from 'react';
 import type { BrandIndex } from '../../catalogue/lookup.ts';
+import { island } from '../islands/island.tsx';
 import { paths, queryParams } from '../paths.ts';
 
-export function ModelPicker({ marcas, compact }: { marcas: BrandIndex; compact?: boolean }) {
+/** What the picker shows of the catalogue (no prices: they would only weigh on the page). */
+export type PickerBrands = readonly {
+  readonly marca: string;
+  readonly slug: string;
+  readonly modelos: readonly { readonly nombre: string; readonly slug: string }[];
+}[];
+
+export function pickerBrands(index: BrandIndex): PickerBrands {
+  return index.map(({ marca, slug, modelos }) => ({
+    marca,
+    slug,
+    modelos: modelos.map(({ nombre, slug }) => ({ nombre, slug })),
+  }));
+}
+
+/**
+ * Brand -> model picker (an island). A plain GET form the server answers with a redirect,
+ * so it works without JavaScript; hydrated, the model list narrows to the chosen brand.
+ */
+function Picker({ marcas, compact }: { marcas: PickerBrands; compact?: boolean }) {
   const [brand, setBrand] = useState('');
+  const brandSelect = useRef<HTMLSelectElement>(null);
+  // A brand chosen before hydration: narrow the list to it now.
+  useEffect(() => {
+    if (brandSelect.current?.value) setBrand(brandSelect.current.value);
+  }, []);
   const shown = brand ? marcas.filter((m) => m.slug === brand) : marcas;
   return (
     <form
@@ -20,6 +40,7 @@ export function ModelPicker({ marcas, compact }: { marcas: BrandIndex; compact?:
         <label htmlFor="picker-marca">Marca</label>
         <select
           id="picker-marca"
+          ref={brandSelect}
           name={queryParams.pickerBrand}
           value={brand}
           onChange={(e) => setBrand(e.target.value)}
@@ -55,3 +76,5 @@ export function ModelPicker({ marcas, compact }: { marcas: BrandIndex; compact?:
     </form>
   );
 }
+
+export const ModelPicker = island('picker', Picker);

@@ -1,9 +1,13 @@
 import { useEffect, useState } from 'react';
 import { SCROLL_TO_TOP_THRESHOLD_PX } from '../content/navigation.ts';
+import { island } from '../islands/island.tsx';
 import { Icon } from './Icon.tsx';
 
-/** Appears once the page is scrolled past 600 px (docs/product.md, Visitors and pages). Needs JavaScript. */
-export function ScrollToTop() {
+/**
+ * Appears once the page is scrolled past 600 px (docs/product.md, Visitors and pages). Needs
+ * JavaScript: an island that renders nothing on the server.
+ */
+function ScrollButton() {
   const [visible, setVisible] = useState(false);
   useEffect(() => {
     const update = () => setVisible(window.scrollY > SCROLL_TO_TOP_THRESHOLD_PX);
@@ -26,3 +30,5 @@ export function ScrollToTop() {
     </button>
   );
 }
+
+export const ScrollToTop = island('scrollTop', ScrollButton);

@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
 import { NavBar } from './NavBar.tsx';
 import { Footer } from './Footer.tsx';
@@ -10,10 +10,6 @@ import { useSiteUrl } from './PageMeta.tsx';
 /** Navigation, main content and footer: every route renders inside it. */
 export function Shell({ children }: { children?: ReactNode }) {
   const siteUrl = useSiteUrl();
-  useEffect(() => {
-    // Marks the page interactive (CSS hooks and browser tests wait for it).
-    document.documentElement.dataset.hydrated = 'true';
-  }, []);
   return (
     <>
       <NavBar />

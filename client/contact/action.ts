@@ -32,7 +32,12 @@ export async function contactAction({ request, context }: AppActionArgs) {
       );
     case 'unavailable':
       return data<ContactActionData>(
-        { errors: {}, values: outcome.values, unavailable: true },
+        { errors: {}, values: outcome.values, unavailable: 'failed' },
+        { status: 503 },
+      );
+    case 'busy':
+      return data<ContactActionData>(
+        { errors: {}, values: outcome.values, unavailable: 'busy' },
         { status: 503 },
       );
     default:

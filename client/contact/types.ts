@@ -23,7 +23,9 @@ export type ContactOutcome =
   | { readonly status: 'ignored' }
   | { readonly status: 'invalid'; readonly errors: ContactErrors; readonly values: ContactValues }
   /** The message could not be stored: the visitor is told so and keeps the text. */
-  | { readonly status: 'unavailable'; readonly values: ContactValues };
+  | { readonly status: 'unavailable'; readonly values: ContactValues }
+  /** The site took as many messages this hour as it accepts: WhatsApp instead, text kept. */
+  | { readonly status: 'busy'; readonly values: ContactValues };
 
 export interface ContactService {
   submit(submission: ContactSubmission): Promise<ContactOutcome>;
@@ -33,5 +35,6 @@ export interface ContactService {
 export type ContactActionData = {
   readonly errors: ContactErrors;
   readonly values: ContactValues;
-  readonly unavailable?: true;
+  /** Why the form could not take the message: the database failed, or the hour is full. */
+  readonly unavailable?: 'failed' | 'busy';
 };

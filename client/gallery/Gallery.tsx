@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { business } from '../content/business.ts';
+import { island } from '../islands/island.tsx';
 import { fetchGallery } from './fetch-gallery.ts';
 import { GALLERY_PAGE_SIZE, type GalleryAlbum, type GalleryState } from './types.ts';
 import { homeSections, paths, queryParams } from '../paths.ts';
@@ -28,12 +29,12 @@ type View = GalleryState | { readonly status: 'unavailable' };
 export type GalleryProps = { readonly state: GalleryState; readonly visibleAlbums: number };
 
 /**
- * The latest-work gallery. Without JavaScript everything works through links: each album
- * opens on Instagram and 'Ver más' is a link the server honours (`?albumes=N`). With
- * JavaScript, 'Ver más' shows 5 more in place, and a page rendered while the feed was
- * still loading fetches it from /api/galeria.
+ * The latest-work gallery (an island, hydrated when it comes into view). Without JavaScript
+ * everything works through links: each album opens on Instagram and 'Ver más' is a link the
+ * server honours (`?albumes=N`). Hydrated, 'Ver más' shows 5 more in place, and a page
+ * rendered while the feed was still loading fetches it from /api/galeria.
  */
-export function Gallery({ state, visibleAlbums }: GalleryProps) {
+function LatestWork({ state, visibleAlbums }: GalleryProps) {
   const [view, setView] = useState<View>(state);
 
   useEffect(() => {
@@ -99,6 +100,8 @@ export function Gallery({ state, visibleAlbums }: GalleryProps) {
       return <ProfileLink />;
   }
 }
+
+export const Gallery = island('gallery', LatestWork);
 
 function ProfileLink() {
   return (

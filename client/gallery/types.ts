@@ -30,6 +30,25 @@ export type GalleryState =
 /** docs/product.md, Gallery: 5 albums at first, 5 more per 'view more', 2 photos per album. */
 export const GALLERY_PAGE_SIZE = 5;
 export const GALLERY_PHOTOS_PER_ALBUM = 2;
+/** `?albumes=` beyond this shows no more: a feed keeps 30 albums. */
+const MAX_VISIBLE_ALBUMS = 1000;
+
+/**
+ * `?albumes=N`, the no-JavaScript 'view more': how many albums to show, in whole pages of
+ * GALLERY_PAGE_SIZE, from one page up to MAX_VISIBLE_ALBUMS. Anything unreadable is one page.
+ */
+export function albumsToShow(raw: string | null): number {
+  const asked = Number.parseInt(raw ?? '', 10);
+  return Number.isFinite(asked) && asked > GALLERY_PAGE_SIZE
+    ? Math.min(Math.ceil(asked / GALLERY_PAGE_SIZE) * GALLERY_PAGE_SIZE, MAX_VISIBLE_ALBUMS)
+    : GALLERY_PAGE_SIZE;
+}
+
+/** The page identity's form of `?albumes=`: the number shown, none for the first page. */
+export function canonicalAlbums(raw: string): string | undefined {
+  const shown = albumsToShow(raw);
+  return shown === GALLERY_PAGE_SIZE ? undefined : String(shown);
+}
 
 /** What /healthz reports about the feed (never the token). */
 export type GalleryHealth = {

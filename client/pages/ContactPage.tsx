@@ -7,6 +7,7 @@ import { business, pageTitle, whatsappLink } from '../content/business.ts';
 import {
   CONTACT_LIMITS,
   HONEYPOT_FIELD,
+  type ContactActionData,
   type ContactErrors,
   type ContactField,
   type ContactValues,
@@ -53,7 +54,7 @@ export function ContactPage() {
           <ContactForm
             values={result?.values ?? EMPTY}
             errors={errors}
-            unavailable={result?.unavailable === true}
+            unavailable={result?.unavailable}
           />
         )}
       </div>
@@ -90,7 +91,7 @@ const LABELS: Record<ContactField, string> = {
 function ContactForm(props: {
   values: ContactValues;
   errors: ContactErrors;
-  unavailable: boolean;
+  unavailable: ContactActionData['unavailable'];
 }) {
   const { values, errors, unavailable } = props;
   const listed = (Object.keys(LABELS) as ContactField[]).filter((name) => errors[name]);
@@ -122,7 +123,9 @@ function ContactForm(props: {
     <form className="contact-form" method="post" action={paths.contact}>
       {unavailable ? (
         <p className="contact-form-error" role="alert">
-          No pudimos guardar tu mensaje por un problema nuestro. Probá de nuevo en unos minutos o{' '}
+          {unavailable === 'busy'
+            ? 'En la última hora recibimos muchos mensajes por este formulario y no podemos tomar más por ahora. Tu texto sigue abajo: copialo y '
+            : 'No pudimos guardar tu mensaje por un problema nuestro. Probá de nuevo en unos minutos o '}
           <a href={whatsappLink()} rel="noopener">
             escribinos por WhatsApp
           </a>

@@ -1,7 +1,7 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
 import type { AppLoaderArgs } from '../app-context.ts';
 import { whatsappLink, pageTitle } from '../content/business.ts';
-import { ModelPicker } from '../components/ModelPicker.tsx';
+import { ModelPicker, pickerBrands } from '../components/ModelPicker.tsx';
 import { Shell } from '../components/Shell.tsx';
 import { notFound, type NotFoundData } from './not-found.ts';
 import { paths } from '../paths.ts';
@@ -26,7 +26,7 @@ export function NotFoundPage({ data }: { data: Partial<NotFoundData> | undefined
           ? 'No tenemos ese modelo en la lista de precios. Elegí tu auto o consultanos: conseguimos parabrisas para casi todos los modelos.'
           : 'La página que buscás no existe o cambió de dirección. Estas opciones te pueden ayudar:'}
       </p>
-      {brands.length ? <ModelPicker marcas={brands} compact /> : null}
+      {brands.length ? <ModelPicker marcas={pickerBrands(brands)} compact /> : null}
       <ul className="error-actions">
         <li>
           <a className="button button-primary" href={paths.priceList}>

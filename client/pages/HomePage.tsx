@@ -1,10 +1,10 @@
 import { useLoaderData } from 'react-router-dom';
 import type { AppLoaderArgs } from '../app-context.ts';
-import { GALLERY_PAGE_SIZE, type GalleryState } from '../gallery/types.ts';
+import { albumsToShow, type GalleryState } from '../gallery/types.ts';
 import { business, whatsappLink } from '../content/business.ts';
 import { faq, hero, installBanner, location, payment, services, whyUs } from '../content/home.ts';
 import { PageMeta, useRootData } from '../components/PageMeta.tsx';
-import { ModelPicker } from '../components/ModelPicker.tsx';
+import { ModelPicker, pickerBrands } from '../components/ModelPicker.tsx';
 import type { BrandIndex } from '../../catalogue/lookup.ts';
 import { Counters } from '../components/Counters.tsx';
 import { Icon } from '../components/Icon.tsx';
@@ -16,17 +16,8 @@ import { homeSections, paths, queryParams } from '../paths.ts';
 
 export type HomeData = { gallery: GalleryState; visibleAlbums: number; brands: BrandIndex };
 
-/** `?albumes=10` is the no-JavaScript 'view more': the server renders that many albums. */
-
 export async function loader({ request, context }: AppLoaderArgs): Promise<HomeData> {
-  const asked = Number.parseInt(
-    new URL(request.url).searchParams.get(queryParams.albums) ?? '',
-    10,
-  );
-  const visibleAlbums =
-    Number.isFinite(asked) && asked > GALLERY_PAGE_SIZE
-      ? Math.min(Math.ceil(asked / GALLERY_PAGE_SIZE) * GALLERY_PAGE_SIZE, 1000)
-      : GALLERY_PAGE_SIZE;
+  const visibleAlbums = albumsToShow(new URL(request.url).searchParams.get(queryParams.albums));
   return {
     gallery: await context.gallery.snapshot({ waitMs: context.galleryWaitMs }),
     visibleAlbums,
@@ -68,7 +59,7 @@ export function HomePage() {
           </div>
           <div className="hero__picker">
             <h2>Buscá el precio de tu parabrisas</h2>
-            <ModelPicker marcas={data.brands} compact />
+            <ModelPicker marcas={pickerBrands(data.brands)} compact />
           </div>
         </div>
       </section>

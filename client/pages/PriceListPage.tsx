@@ -8,7 +8,7 @@ import { PageMeta, useSiteUrl } from '../components/PageMeta.tsx';
 import { JsonLd } from '../seo/json-ld.tsx';
 import { breadcrumbs } from '../seo/structured-data.ts';
 import { Breadcrumbs } from '../components/Breadcrumbs.tsx';
-import { ModelPicker } from '../components/ModelPicker.tsx';
+import { ModelPicker, pickerBrands } from '../components/ModelPicker.tsx';
 import { paths, queryParams } from '../paths.ts';
 import { PriceDate } from '../components/PriceDate.tsx';
 import { priceDate, type PriceDate as PriceDateData } from '../../catalogue/validity.ts';
@@ -59,7 +59,7 @@ export function PriceListPage() {
           buscalo en la lista.
         </p>
         <PriceDate prices={prices} />
-        <ModelPicker marcas={marcas} />
+        <ModelPicker marcas={pickerBrands(marcas)} />
         <div className="brand-grid">
           {marcas.map((marca) => (
             <section

@@ -1,24 +1,30 @@
 /** Wires the contact form for a server process: database, mailer (when configured), delivery worker. */
-import type { Store } from 'express-rate-limit';
 import type { ContactService } from '../../client/contact/types.ts';
 import { openContactStore } from '../../contact-store/open.ts';
-import { describeLocation, type StoreSettings } from '../../contact-store/settings.ts';
+import type { StoreSettings } from '../../contact-store/settings.ts';
 import type { ContactStore } from '../../contact-store/store.ts';
 import type { Config } from '../config.ts';
 import type { Logger } from '../logger.ts';
 import { createDeliveryWorker, type Backoff, type DeliveryWorker } from './delivery-worker.ts';
 import { createMailer, type MailerOptions } from './mailer.ts';
 import { createRateLimitStore } from './rate-limit-store.ts';
+import type { RateLimitStores } from './post-guards.ts';
 import { createContactService } from './service.ts';
 
-export type ContactSystem = {
+/** What the site needs of the contact form: the service, and a worker to start and stop. */
+export type SiteContact = {
   readonly service: ContactService;
-  readonly store: ContactStore;
-  readonly worker: DeliveryWorker | undefined;
-  /** PostgreSQL: the rate limit's counters, shared by every instance. SQLite: undefined (in memory). */
-  readonly rateLimitStore: Store | undefined;
+  /** PostgreSQL: the rate limits' counters, shared by every instance. SQLite: undefined (in memory). */
+  readonly rateLimitStores: RateLimitStores | undefined;
+  /** Starts the delivery worker (when e-mail is configured). */
+  start(): void;
   /** Stops sending (waiting briefly for a send in progress to be recorded), closes the database. */
   stop(): Promise<void>;
+};
+
+export type ContactSystem = SiteContact & {
+  readonly store: ContactStore;
+  readonly worker: DeliveryWorker | undefined;
 };
 
 export type ContactSystemOptions = {
@@ -33,11 +39,12 @@ export function storeSettings(config: Config): StoreSettings {
 }
 
 /**
- * Opens the database (migrations, the one-time import of old JSON-lines files) and starts
- * the delivery worker. Rejects when the database cannot be opened: the server then exits
- * (docs/decisions/2026-11-22-contact-store.md), or when SMTP_URL is not smtp:// or smtps://.
+ * Opens the database (migrations, the one-time import of old JSON-lines files) and prepares
+ * the delivery worker; `start()` starts it. Rejects when the database cannot be opened: the
+ * server then exits (docs/decisions/2026-11-22-contact-store.md), or when SMTP_URL is not
+ * smtp:// or smtps://.
  */
-export async function startContact(
+export async function openContact(
   config: Config,
   logger: Logger,
   options: ContactSystemOptions = {},
@@ -72,42 +79,26 @@ export async function startContact(
   const service = createContactService({
     store,
     logger,
+    maxPerHour: config.contactMaxPerHour,
     onStored: worker ? () => worker.nudge() : undefined,
   });
-  worker?.start();
-  const rateLimitStore = store.engine === 'postgres' ? createRateLimitStore(store) : undefined;
+  const rateLimitStores =
+    store.engine === 'postgres'
+      ? (prefix: string) => createRateLimitStore(store, prefix)
+      : undefined;
 
   return {
     service,
     store,
     worker,
-    rateLimitStore,
+    rateLimitStores,
+    start() {
+      worker?.start();
+    },
     async stop() {
       await worker?.stop();
       mailer?.close();
       await store.close();
     },
   };
-}
-
-/**
- * For servers started without wiring (development, tests): messages are stored, not
- * e-mailed. The database is opened at the first message; a failure is retried at the next.
- */
-export function storeOnlyContactService(config: Config, logger: Logger): ContactService {
-  let opening: Promise<ContactStore> | undefined;
-  const open = () => {
-    opening ??= openContactStore(storeSettings(config)).catch((error: unknown) => {
-      opening = undefined;
-      throw error;
-    });
-    return opening;
-  };
-  return createContactService({
-    store: {
-      location: describeLocation(storeSettings(config)),
-      insert: async (message) => (await open()).insert(message),
-    },
-    logger,
-  });
 }

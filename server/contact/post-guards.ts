@@ -1,13 +1,16 @@
 /**
  * What POST /contact goes through before React Router's action sees it: same-origin
  * check (403), per-client rate limit (429), form encoding only (415), bounded body
- * (413). Each refusal is a small Spanish page, never the generic 500.
+ * (413). Each refusal is a small Spanish page, never the generic 500. The body is read here
+ * as bytes, once; the route action parses it (client/contact/action.ts).
  */
 import express, { type RequestHandler, type Response } from 'express';
+import { isIP } from 'node:net';
 import { ipKeyGenerator, rateLimit as createRateLimit, type Store } from 'express-rate-limit';
 import type { Logger } from '../logger.ts';
 import { refusalPage, type RefusalStatus } from './error-pages.ts';
 import { crossSiteReason } from './same-origin.ts';
+import { sendStatusPage } from '../error-document.ts';
 
 export type RateLimit = { readonly max: number; readonly windowMs: number };
 
@@ -18,14 +21,25 @@ export type RateLimit = { readonly max: number; readonly windowMs: number };
  */
 export const CONTACT_BODY_LIMIT = '64kb';
 
+const FORM_TYPE = 'application/x-www-form-urlencoded';
+
 export const DEFAULT_CONTACT_RATE_LIMIT: RateLimit = { max: 5, windowMs: 10 * 60_000 };
+
+/**
+ * An IPv6 /48 (a whole site or provider allocation: 65,536 /64s) may post this many times
+ * what one client may, in the same window: rotating /64s inside it gains little.
+ */
+export const NETWORK_48_FACTOR = 4;
+
+/** One store per limiter (express-rate-limit refuses a store shared by two), by key prefix. */
+export type RateLimitStores = (prefix: string) => Store;
 
 export type ContactGuardOptions = {
   readonly siteUrl: string;
   readonly logger: Logger;
   readonly rateLimit?: RateLimit;
   /** Where the counters live; default in this process's memory (one instance). */
-  readonly rateLimitStore?: Store;
+  readonly rateLimitStores?: RateLimitStores;
 };
 
 /**
@@ -39,11 +53,7 @@ export function clientKey(ip: string | undefined): string {
 export function contactPostGuards(options: ContactGuardOptions): RequestHandler[] {
   const { logger } = options;
   const limit = options.rateLimit ?? DEFAULT_CONTACT_RATE_LIMIT;
-  const parse = express.urlencoded({
-    extended: false,
-    limit: CONTACT_BODY_LIMIT,
-    parameterLimit: 20,
-  });
+  const read = express.raw({ type: FORM_TYPE, limit: CONTACT_BODY_LIMIT });
 
   const sameOrigin: RequestHandler = (req, res, next) => {
     const reason = crossSiteReason(req, options.siteUrl);
@@ -52,29 +62,43 @@ export function contactPostGuards(options: ContactGuardOptions): RequestHandler[
     refuse(res, 403);
   };
 
-  const rateLimit = createRateLimit({
-    windowMs: limit.windowMs,
-    limit: limit.max,
-    store: options.rateLimitStore,
-    keyGenerator: (req) => clientKey(req.ip),
-    standardHeaders: false,
-    legacyHeaders: false,
-    // The database being down must not turn a post into a 500: the form then answers 503.
-    passOnStoreError: true,
-    // The checks that matter are ours: TRUST_PROXY is validated at start, keys are /64.
-    validate: { xForwardedForHeader: false, keyGeneratorIpFallback: false },
-    handler(req, res) {
-      const resetTime = resetTimeOf(req) ?? Date.now() + limit.windowMs;
-      const retryAfterSeconds = Math.max(1, Math.ceil((resetTime - Date.now()) / 1000));
-      logger.warn({ ip: req.ip }, 'contact: rate limit reached');
-      res.set('Retry-After', String(retryAfterSeconds));
-      refuse(res, 429, retryAfterSeconds);
-    },
-  });
+  const limiter = (
+    name: string,
+    max: number,
+    keyGenerator: (ip: string | undefined) => string,
+    skip: (ip: string | undefined) => boolean = () => false,
+  ) =>
+    createRateLimit({
+      windowMs: limit.windowMs,
+      limit: max,
+      store: options.rateLimitStores?.(`contact-${name}:`),
+      keyGenerator: (req) => keyGenerator(req.ip),
+      skip: (req) => skip(req.ip),
+      standardHeaders: false,
+      legacyHeaders: false,
+      // The database being down must not turn a post into a 500: the form then answers 503.
+      passOnStoreError: true,
+      // The checks that matter are ours: TRUST_PROXY is validated at start, keys are networks.
+      validate: { xForwardedForHeader: false, keyGeneratorIpFallback: false },
+      handler(req, res) {
+        const resetTime = resetTimeOf(req) ?? Date.now() + limit.windowMs;
+        const retryAfterSeconds = Math.max(1, Math.ceil((resetTime - Date.now()) / 1000));
+        logger.warn({ ip: req.ip, bucket: name }, 'contact: rate limit reached');
+        res.set('Retry-After', String(retryAfterSeconds));
+        refuse(res, 429, retryAfterSeconds);
+      },
+    });
+  const perClient = limiter('client', limit.max, clientKey);
+  const perNetwork = limiter(
+    'net48',
+    limit.max * NETWORK_48_FACTOR,
+    (ip) => (ip ? ipKeyGenerator(ip, 48) : 'unknown'),
+    (ip) => ip === undefined || isIP(ip) !== 6,
+  );
 
   const body: RequestHandler = (req, res, next) => {
-    if (!req.is('application/x-www-form-urlencoded')) return refuse(res, 415);
-    parse(req, res, (error?: unknown) => {
+    if (!req.is(FORM_TYPE)) return refuse(res, 415);
+    read(req, res, (error?: unknown) => {
       if (!error) return next();
       const status = (error as { status?: number }).status;
       logger.warn({ status, msg: (error as Error).message }, 'contact: form body refused');
@@ -82,7 +106,7 @@ export function contactPostGuards(options: ContactGuardOptions): RequestHandler[
     });
   };
 
-  return [sameOrigin, rateLimit, body];
+  return [sameOrigin, perNetwork, perClient, body];
 }
 
 /** When the client's window ends: express-rate-limit puts it on req.rateLimit (untyped for Express 5). */
@@ -93,9 +117,5 @@ function resetTimeOf(req: object): number | undefined {
 }
 
 function refuse(res: Response, status: RefusalStatus, retryAfterSeconds?: number) {
-  res
-    .status(status)
-    .set('Cache-Control', 'no-store')
-    .type('html')
-    .send(refusalPage(status, retryAfterSeconds));
+  sendStatusPage(res, status, refusalPage(status, retryAfterSeconds));
 }

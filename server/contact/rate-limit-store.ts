@@ -7,6 +7,7 @@ import type { ContactStore } from '../../contact-store/store.ts';
 
 export function createRateLimitStore(
   store: Pick<ContactStore, 'rateHit' | 'rateUndo' | 'rateReset' | 'rateCleanup'>,
+  prefix: string,
   now: () => Date = () => new Date(),
 ): Store {
   let windowMs = 60_000;
@@ -14,7 +15,7 @@ export function createRateLimitStore(
   return {
     // Keys are shared across instances, not local to this process.
     localKeys: false,
-    prefix: 'contact:',
+    prefix,
     init(options: Options) {
       windowMs = options.windowMs;
       clearInterval(cleanup);
@@ -22,11 +23,11 @@ export function createRateLimitStore(
       cleanup.unref();
     },
     async increment(key) {
-      const { hits, resetAt } = await store.rateHit(`contact:${key}`, windowMs, now());
+      const { hits, resetAt } = await store.rateHit(`${prefix}${key}`, windowMs, now());
       return { totalHits: hits, resetTime: resetAt };
     },
-    decrement: (key) => store.rateUndo(`contact:${key}`),
-    resetKey: (key) => store.rateReset(`contact:${key}`),
+    decrement: (key) => store.rateUndo(`${prefix}${key}`),
+    resetKey: (key) => store.rateReset(`${prefix}${key}`),
     shutdown() {
       clearInterval(cleanup);
     },

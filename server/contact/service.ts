@@ -10,8 +10,16 @@ import type { StoredMessage } from '../../contact-store/schema.ts';
 import type { ContactStore } from '../../contact-store/store.ts';
 import { validateContact } from './validate.ts';
 
+const HOUR_MS = 60 * 60_000;
+
 export type ContactServiceOptions = {
-  readonly store: Pick<ContactStore, 'insert' | 'location'>;
+  readonly store: Pick<ContactStore, 'insert' | 'location' | 'countReceivedSince'>;
+  /**
+   * Messages the whole site accepts per hour (CONTACT_MAX_PER_HOUR): every one is stored and
+   * e-mailed, so someone with many addresses could otherwise exhaust the SMTP quota and the
+   * disk. Above it the form answers 503 with the text kept and points to WhatsApp.
+   */
+  readonly maxPerHour: number;
   readonly logger: Logger;
   /** Called once the message is committed (the delivery worker looks for it at once). */
   readonly onStored?: (message: StoredMessage) => void;
@@ -42,14 +50,26 @@ export function createContactService(options: ContactServiceOptions): ContactSer
         logger.info('contact: repeated submission ignored (double submit)');
         return { status: 'ignored' };
       }
-      recent.set(key, received.getTime() + repeatWindowMs);
-
+      const values = {
+        name: submission.name,
+        email: submission.email,
+        message: submission.message,
+      };
       const message: StoredMessage = {
         id: randomUUID(),
         receivedAt: received.toISOString(),
         ...result.contact,
       };
       try {
+        const lastHour = await store.countReceivedSince(new Date(received.getTime() - HOUR_MS));
+        if (lastHour >= options.maxPerHour) {
+          logger.warn(
+            { lastHour, maxPerHour: options.maxPerHour },
+            'contact: the hourly ceiling for the whole site is reached; the form points to WhatsApp',
+          );
+          return { status: 'busy', values };
+        }
+        recent.set(key, received.getTime() + repeatWindowMs);
         await store.insert(message);
       } catch (error) {
         recent.delete(key);
@@ -57,10 +77,7 @@ export function createContactService(options: ContactServiceOptions): ContactSer
           { err: error, database: store.location },
           'contact: message could not be stored',
         );
-        return {
-          status: 'unavailable',
-          values: { name: submission.name, email: submission.email, message: submission.message },
-        };
+        return { status: 'unavailable', values };
       }
       logger.info({ id: message.id }, 'contact: message stored');
       options.onStored?.(message);

@@ -23,7 +23,11 @@ export function createGallery(config: Config, logger: Logger): ServerGallery {
     apiUrl,
     cacheSeconds,
     logger,
-    photos: createGalleryPhotos({ dir: photosDir(config.dataDir), logger }),
+    photos: createGalleryPhotos({
+      dir: photosDir(config.dataDir),
+      apiOrigin: new URL(apiUrl).origin,
+      logger,
+    }),
     feedFile: join(config.dataDir, 'instagram-feed.json'),
     tokenFile: join(config.dataDir, 'instagram-token.json'),
   });

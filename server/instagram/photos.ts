@@ -22,6 +22,8 @@ import { paths } from '../../client/paths.ts';
 export type GalleryPhotosOptions = {
   /** DATA_DIR/photos */
   readonly dir: string;
+  /** INSTAGRAM_API_URL's origin: photos are fetched from there or from Instagram's CDN only. */
+  readonly apiOrigin: string;
   readonly logger: Logger;
   readonly now?: () => number;
   readonly limits?: Partial<DownloadLimits>;
@@ -108,7 +110,7 @@ export function createGalleryPhotos(
   async function fetchOne(photo: FeedPhoto) {
     const started = performance.now();
     try {
-      const original = await downloadImage(photo.url, limits, controller.signal);
+      const original = await downloadImage(photo.url, options.apiOrigin, limits, controller.signal);
       // One resize at a time: libvips gets one core, pages keep the other.
       const job = resizing.then(() => resizePhoto(original));
       resizing = job.catch(() => undefined);

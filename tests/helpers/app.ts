@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import type { RequestListener } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { DataRouteObject } from 'react-router-dom';
 import { afterAll } from 'vitest';
-import { createApp, type AppDeps } from '../../server/app.ts';
+import { createSite, type Site, type SiteOverrides } from '../../server/site.ts';
 import { readConfig, type Config } from '../../server/config.ts';
 import { createLogger } from '../../server/logger.ts';
 import {
@@ -17,6 +17,10 @@ import { catalogueFile } from '../../server/paths.ts';
 import { loadCatalogue, parseCatalogue } from '../../server/catalogue.ts';
 import { fixedCatalogue, type CatalogueSource } from '../../server/live-catalogue.ts';
 import type { GallerySource } from '../../client/gallery/types.ts';
+import type { ContactService } from '../../client/contact/types.ts';
+import type { SiteContact } from '../../server/contact/index.ts';
+import { createContactService } from '../../server/contact/service.ts';
+import type { StoredMessage } from '../../contact-store/schema.ts';
 
 export const SITE_URL = 'https://parabrisas.test';
 
@@ -36,7 +40,7 @@ export function catalogueOf(
   return fixedCatalogue(parsed.catalogue);
 }
 
-/** DATA_DIR of apps whose test gives none: one temporary folder per test file. */
+/** DATA_DIR of sites whose test gives none: one temporary folder per test file. */
 const scratchDataDir = mkdtempSync(join(tmpdir(), 'app-data-'));
 afterAll(() => rmSync(scratchDataDir, { recursive: true, force: true }));
 
@@ -51,15 +55,54 @@ export function testConfig(env: NodeJS.ProcessEnv = {}): Config {
 
 export const disabledGallery: GallerySource = { snapshot: async () => ({ status: 'disabled' }) };
 
-export function testApp(
-  overrides: Partial<AppDeps> & { env?: NodeJS.ProcessEnv; routes?: DataRouteObject[] } = {},
-) {
-  const { env, ...deps } = overrides;
-  return createApp(testConfig(env), {
+/** A contact system over a store in memory: what route tests that post nothing need. */
+export function memoryContact(service?: ContactService): SiteContact & {
+  readonly messages: StoredMessage[];
+} {
+  const messages: StoredMessage[] = [];
+  return {
+    messages,
+    service:
+      service ??
+      createContactService({
+        store: {
+          location: 'memory',
+          insert: async (message) => void messages.push(message),
+          countReceivedSince: async (since) =>
+            messages.filter((m) => m.receivedAt >= since.toISOString()).length,
+        },
+        logger: createLogger('silent'),
+        maxPerHour: testConfig().contactMaxPerHour,
+      }),
+    rateLimitStores: undefined,
+    start() {},
+    async stop() {},
+  };
+}
+
+export type TestSiteOverrides = Omit<SiteOverrides, 'contact'> & {
+  env?: NodeJS.ProcessEnv;
+  /** A contact service (wrapped as a system that starts and stops nothing), or a whole system. */
+  contact?: ContactService | SiteContact;
+};
+
+/**
+ * The site as production assembles it (createSite), with the sample catalogue, a fixed
+ * clock, no Instagram and a contact store in memory unless the test passes others.
+ */
+export function testSite(overrides: TestSiteOverrides = {}): Promise<Site> {
+  const { env, contact, ...rest } = overrides;
+  return createSite(testConfig(env), {
     catalogue: fixedCatalogue(sampleCatalogue),
     now: () => TEST_NOW,
     logger: createLogger('silent'),
     gallery: disabledGallery,
-    ...deps,
+    ...rest,
+    contact: contact === undefined || 'submit' in contact ? memoryContact(contact) : contact,
   });
+}
+
+/** The listener production serves with (kept pages first, then the app), for supertest. */
+export async function testApp(overrides: TestSiteOverrides = {}): Promise<RequestListener> {
+  return (await testSite(overrides)).listener;
 }

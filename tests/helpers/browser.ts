@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { HYDRATED_ATTRIBUTE, ISLAND_ATTRIBUTE } from '../../client/islands/markup.ts';
 
 /** Debian's Chromium (or CHROME_PATH); playwright-core never downloads a browser. */
 export function chromePath(): string {
@@ -54,4 +55,43 @@ export async function watchPage(page: Page, origin: string) {
     },
   );
   return problems;
+}
+
+/** Waits until the island's React root is live (client/islands/markup.ts). */
+export async function islandHydrated(page: Page, name: string) {
+  // Attached, not visible: the container has no box (display: contents), maybe no content.
+  await page.waitForSelector(`[${ISLAND_ATTRIBUTE}="${name}"][${HYDRATED_ATTRIBUTE}="true"]`, {
+    state: 'attached',
+  });
+}
+
+/** The names of the islands on the page, in document order. */
+export function islandNames(page: Page): Promise<string[]> {
+  return page.$$eval(
+    `[${ISLAND_ATTRIBUTE}]`,
+    (els, attr) => els.map((e) => e.getAttribute(attr) ?? ''),
+    ISLAND_ATTRIBUTE,
+  );
+}
+
+/**
+ * Wakes every island of the page as a visitor would (focus moves into each, the page is
+ * scrolled to the bottom and back) and waits until each one's React root is live.
+ */
+export async function hydrateAllIslands(page: Page) {
+  await page.evaluate(async (attr) => {
+    for (const island of document.querySelectorAll(`[${attr}]`)) {
+      island.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+    }
+    for (let y = 0; y <= document.documentElement.scrollHeight; y += window.innerHeight / 2) {
+      window.scrollTo({ top: y, behavior: 'instant' });
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+    }
+    window.scrollTo({ top: 0, behavior: 'instant' });
+  }, ISLAND_ATTRIBUTE);
+  await page.waitForFunction(
+    ([attr, hydrated]) =>
+      [...document.querySelectorAll(`[${attr}]`)].every((e) => e.getAttribute(hydrated) === 'true'),
+    [ISLAND_ATTRIBUTE, HYDRATED_ATTRIBUTE] as const,
+  );
 }

@@ -39,3 +39,11 @@ export function textOf(html: string): string {
     .replace(/[ \t\r\n]+/g, ' ')
     .trim();
 }
+
+/** The islands' props as the browser reads them (client/islands/island.tsx). */
+export function islandProps(html: string): unknown[] {
+  const blocks = html.matchAll(
+    /<script type="application\/json" data-island-props="">([\s\S]*?)<\/script>/g,
+  );
+  return [...blocks].map((m) => JSON.parse(m[1] ?? ''));
+}

@@ -1,6 +1,6 @@
 /**
  * When the committed catalogue was built: `SOURCE_DATE_EPOCH=1795348800 npm run catalogue --
- * build catalogue/precios.csv` rebuilds it byte for byte (tests/cli/catalogue-cli.test.ts).
+ * build catalogue/precios.csv` rebuilds it byte for byte (tests/cli/catalogue-cli.int.test.ts).
  */
 export const SAMPLE_EPOCH = 1795348800;
 export const SAMPLE_BUILT_AT = new Date(SAMPLE_EPOCH * 1000);

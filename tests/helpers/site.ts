@@ -29,8 +29,9 @@ export function builtSite(env: () => NodeJS.ProcessEnv = () => ({})): BuiltSite 
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
-    server = await startBuiltServer(env());
+    // The browser first: a server's first seconds (a cold Instagram feed) belong to the tests.
     browser = await launchBrowser();
+    server = await startBuiltServer(env());
   });
   afterAll(async () => {
     await browser?.close();

@@ -1,0 +1,34 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Logger } from './logger.ts';
+import type { PageCache } from './page-cache.ts';
+import { sendPrepared } from './prepared-response.ts';
+import { logRequest } from './request-log.ts';
+import { helmetHeaders } from './security.ts';
+import { MAX_URL_LENGTH } from './url-guard.ts';
+
+/**
+ * Answers a GET or HEAD of a kept page before Express sees the request: a map lookup and one
+ * write, with the request's one log line and the headers every response gets. Express's
+ * per-request setup was most of what a kept page cost
+ * (docs/decisions/2026-11-22-page-identity.md). Returns false when the request is not for a
+ * kept page; the app then answers it. A kept path was valid when it was kept, so none of
+ * the app's guards is skipped.
+ */
+export function answerFromKeptPages(
+  pages: PageCache,
+  logger: Logger,
+  req: IncomingMessage,
+  res: ServerResponse,
+): boolean {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+  const url = req.url ?? '';
+  if (url.length > MAX_URL_LENGTH || !url.startsWith('/')) return false;
+  const q = url.indexOf('?');
+  const page =
+    q < 0 ? pages.get(url, '')?.response : pages.get(url.slice(0, q), url.slice(q + 1))?.response;
+  if (!page) return false;
+  logRequest(logger, req, res);
+  for (const [name, value] of helmetHeaders()) res.setHeader(name, value);
+  sendPrepared(req, res, page);
+  return true;
+}

@@ -1,0 +1,244 @@
+/**
+ * The one place where the site is put together: the catalogue and its watcher, the gallery,
+ * the contact form with its delivery worker, the page cache and every trigger that rebuilds
+ * kept pages, the Express app and the listener in front of it, start and shutdown.
+ * Production (server/index.ts), development (server/dev.ts) and the route tests
+ * (tests/helpers/app.ts) all use createSite; tests pass fakes through `overrides`.
+ */
+import { createServer, type RequestListener, type Server } from 'node:http';
+import type { RequestHandler } from 'express';
+import type { GallerySource } from '../client/gallery/types.ts';
+import { routes as appRoutes } from '../client/routes.tsx';
+import { nextShopDayAt } from '../catalogue/validity.ts';
+import { createApp, type App, type AppDeps } from './app.ts';
+import { readClientAssets, type PageAssets } from './assets.ts';
+import { loadCatalogue, type LoadedCatalogue } from './catalogue.ts';
+import type { Config } from './config.ts';
+import { openContact, type SiteContact } from './contact/index.ts';
+import type { RateLimit } from './contact/post-guards.ts';
+import { createGallery } from './instagram/index.ts';
+import { answerFromKeptPages } from './kept-pages.ts';
+import { applyHttpLimits, HTTP_SERVER_OPTIONS } from './http-limits.ts';
+import { watchCatalogue, type CatalogueSource } from './live-catalogue.ts';
+import { createLogger, type Logger } from './logger.ts';
+import { PageCache } from './page-cache.ts';
+import { clientDistDir } from './paths.ts';
+
+/** A gallery the site starts and stops with itself (the Instagram feed has a refresh timer). */
+export type SiteGallery = GallerySource & { start?(): void; stop?(): void };
+
+/** What tests and development replace; everything else is built from the configuration. */
+export type SiteOverrides = {
+  readonly logger?: Logger;
+  /** The clock (tests move it to see prices expire at midnight in Jujuy). */
+  readonly now?: () => Date;
+  /** Default: CATALOGUE_FILE, validated now and watched while the site runs. */
+  readonly catalogue?: CatalogueSource & { close?(): void };
+  /** Default: the Instagram feed with our photo copies, or 'disabled' without a token. */
+  readonly gallery?: SiteGallery;
+  /** Default: the contact database opened now (SQLite in DATA_DIR, or DATABASE_URL), e-mail when configured. */
+  readonly contact?: SiteContact;
+  /** POST /contact per client; default 5 per 10 minutes. */
+  readonly contactRateLimit?: RateLimit;
+  /** Default: the site's routes (client/routes.tsx). */
+  readonly routes?: AppDeps['routes'];
+  /** Default: the client build's files, from Vite's manifest. */
+  readonly assets?: PageAssets;
+  /** Development: Vite's middleware; pages are then rendered on every request (no page cache). */
+  readonly devMiddleware?: RequestHandler;
+  /** Default: a new page cache (none in development). */
+  readonly pages?: PageCache;
+};
+
+export type Site = {
+  /** What the HTTP server runs: a kept page at once, anything else through the app. */
+  readonly listener: RequestListener;
+  readonly app: App;
+  /**
+   * Starts the background work and listens: on `server` when given (development shares
+   * its server with Vite's hot reload), else on a new one. Rejects when it cannot listen.
+   */
+  start(options: { port: number; host?: string; server?: Server }): Promise<Server>;
+  /**
+   * Stops taking requests and lets those in flight finish (their messages are committed),
+   * stops the watcher, the feed and the delivery worker (a send in progress records 'sent'),
+   * then closes the database.
+   */
+  stop(): Promise<void>;
+};
+
+/** The contact database could not be opened: the server must not start without it. */
+export class ContactUnavailableError extends Error {}
+
+export async function createSite(config: Config, overrides: SiteOverrides = {}): Promise<Site> {
+  const logger = overrides.logger ?? createLogger(config.logLevel);
+  const now = overrides.now ?? (() => new Date());
+  // An invalid catalogue stops the start before anything is opened (server/catalogue.ts);
+  // it is watched once the database is open.
+  const given = overrides.catalogue;
+  const liveCatalogue = given
+    ? () => given
+    : watchLater(config.catalogueFile, loadCatalogue(config.catalogueFile), logger);
+  // The database opens before the site listens: a wrong DATABASE_URL or an unwritable
+  // DATA_DIR stops the start rather than losing the first visitor's message.
+  const contact =
+    overrides.contact ??
+    (await openContact(config, logger).catch((error: unknown) => {
+      throw new ContactUnavailableError(
+        `the contact database cannot be opened (DATABASE_URL, or DATA_DIR for SQLite): ${error instanceof Error ? error.message : String(error)}`,
+        { cause: error },
+      );
+    }));
+  const catalogue = liveCatalogue();
+  const gallery = overrides.gallery ?? createGallery(config, logger);
+
+  // Kept pages, and what rebuilds them: a new catalogue, a gallery change, a new day in
+  // Jujuy (prices may then be out of date; docs/decisions/2026-11-22-live-catalogue.md).
+  const pages = overrides.devMiddleware ? undefined : (overrides.pages ?? new PageCache());
+  const unsubscribe = pages
+    ? [
+        catalogue.subscribe(() => pages.invalidate('catalogue')),
+        gallery.onChange?.(() => pages.invalidate('gallery')) ?? (() => {}),
+      ]
+    : [];
+  const newDayCheck = onNewShopDay(now, () => pages?.invalidate('catalogue'));
+
+  let draining = false;
+  const app = createApp(config, {
+    catalogue,
+    now,
+    logger,
+    gallery,
+    routes: overrides.routes ?? appRoutes,
+    assets: overrides.assets ?? readClientAssets(clientDistDir),
+    devMiddleware: overrides.devMiddleware,
+    contact: contact.service,
+    contactRateLimit: overrides.contactRateLimit,
+    contactRateLimitStores: contact.rateLimitStores,
+    pages,
+    draining: () => draining,
+  });
+  const listener: RequestListener = (req, res) => {
+    newDayCheck();
+    if (pages && answerFromKeptPages(pages, logger, req, res)) return;
+    app(req, res);
+  };
+
+  let server: Server | undefined;
+  let stopping: Promise<void> | undefined;
+  return {
+    listener,
+    app,
+    async start({ port, host, server: given }) {
+      const http = given ?? createServer(HTTP_SERVER_OPTIONS);
+      applyHttpLimits(http);
+      server = http;
+      http.on('request', listener);
+      gallery.start?.();
+      await new Promise<void>((resolve, reject) => {
+        http.once('error', reject);
+        http.listen(port, host, () => {
+          http.off('error', reject);
+          resolve();
+        });
+      });
+      contact.start();
+      const address = http.address();
+      const live = catalogue.current();
+      logger.info(
+        {
+          port: typeof address === 'object' && address ? address.port : port,
+          siteUrl: config.siteUrl,
+          // Whose X-Forwarded-For names the client (the contact form's rate limits).
+          trustProxy: config.trustProxy,
+          models: live.lookup.modelCount,
+          catalogue: live.hash,
+        },
+        'listening',
+      );
+      return http;
+    },
+    stop() {
+      stopping ??= (async () => {
+        draining = true;
+        const closed = server?.listening ? drain(server) : Promise.resolve();
+        for (const off of unsubscribe) off();
+        gallery.stop?.();
+        catalogue.close?.();
+        await closed;
+        await contact.stop();
+      })();
+      return stopping;
+    },
+  };
+}
+
+function watchLater(file: string, initial: LoadedCatalogue, logger: Logger) {
+  return () => watchCatalogue(file, initial, logger);
+}
+
+/** How long requests in flight may take to finish at shutdown before their sockets are cut. */
+export const DRAIN_MS = 8_000;
+
+/**
+ * Stops accepting connections and resolves once the open ones are gone. server.close()
+ * closes the connections idle at that moment only; one still answering would then idle
+ * for the whole keep-alive timeout (65 s), so idle ones are swept every 100 ms, and after
+ * DRAIN_MS whatever is left is cut: the delivery worker must still get its clean stop.
+ */
+function drain(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    const sweep = setInterval(() => server.closeIdleConnections(), 100);
+    const cut = setTimeout(() => server.closeAllConnections(), DRAIN_MS);
+    server.close(() => {
+      clearInterval(sweep);
+      clearTimeout(cut);
+      resolve();
+    });
+  });
+}
+
+/**
+ * Returns a check to call per request: it runs `onNewDay` once when the calendar day in
+ * Jujuy has changed since the last check (a cheap time comparison otherwise).
+ */
+function onNewShopDay(now: () => Date, onNewDay: () => void): () => void {
+  let dayEndsAt = nextShopDayAt(now());
+  return () => {
+    const instant = now();
+    if (instant.getTime() < dayEndsAt) return;
+    dayEndsAt = nextShopDayAt(instant);
+    onNewDay();
+  };
+}
+
+/**
+ * SIGTERM or SIGINT: stop the site (requests in flight finish, for DRAIN_MS at most), then
+ * `exit(0)`; after `graceMs` exit anyway. Production and development shut down the same way.
+ */
+export function stopOnSignals(
+  site: Site,
+  logger: Logger,
+  exit: (code: number) => void,
+  {
+    graceMs = 15_000,
+    after = async () => {},
+  }: { graceMs?: number; after?: () => Promise<void> } = {},
+): void {
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    setTimeout(() => {
+      logger.warn(`requests still open after ${graceMs / 1000} s; exiting anyway`);
+      exit(0);
+    }, graceMs).unref();
+    void site
+      .stop()
+      .then(after)
+      .then(() => exit(0));
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}

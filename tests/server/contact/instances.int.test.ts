@@ -1,0 +1,119 @@
+/**
+ * Several instances of the built server on one PostgreSQL: every message e-mailed exactly
+ * once through a real SMTP server, and one rate limit for all. Also: a database that cannot
+ * be reached at start stops the server (exit 1) with the reason.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { join } from 'node:path';
+import { projectRoot } from '../../../server/paths.ts';
+import { SITE_URL } from '../../helpers/app.ts';
+import { startBuiltServer, type RunningServer } from '../../helpers/server.ts';
+import { openContactStore } from '../../../contact-store/open.ts';
+import { freshSettings, postgresUrl, removeTempDirs } from '../../helpers/contact-engines.ts';
+import { startSmtp, waitFor, sleep } from '../../helpers/contact.ts';
+
+const TO = 'taller@parabrisasjujuy.com.ar';
+const running: RunningServer[] = [];
+afterAll(async () => {
+  for (const s of running) await s.stop();
+  removeTempDirs();
+});
+
+function post(server: RunningServer, i: number, ip: string) {
+  return fetch(`${server.url}/contact`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      origin: SITE_URL,
+      // The test talks to loopback, a trusted proxy by default: this is the visitor's address.
+      'x-forwarded-for': ip,
+    },
+    body: new URLSearchParams({
+      name: `Cliente ${i}`,
+      email: `cliente${i}@gmail.com`,
+      message: `Consulta número ${i}`,
+      website: '',
+    }),
+  });
+}
+
+describe.skipIf(!postgresUrl)('two app instances on one PostgreSQL', () => {
+  it(
+    'e-mail each of 50 messages exactly once, and share the rate limit',
+    { timeout: 120_000 },
+    async () => {
+      const settings = await freshSettings('postgres');
+      const smtp = await startSmtp({
+        // A little slow, as a real server: both instances are busy at once.
+        onMail: async () => {
+          await sleep(15);
+          return true;
+        },
+      });
+      try {
+        const env = {
+          DATABASE_URL: settings.databaseUrl,
+          SMTP_URL: smtp.url,
+          CONTACT_TO: TO,
+          SITE_URL,
+        };
+        const [a, b] = await Promise.all([startBuiltServer(env), startBuiltServer(env)]);
+        running.push(a, b);
+        const answers = await Promise.all(
+          Array.from({ length: 50 }, (_, i) => post(i % 2 ? a : b, i, `198.51.100.${i + 1}`)),
+        );
+        expect(answers.map((r) => r.status)).toEqual(Array(50).fill(303));
+
+        const store = await openContactStore(settings);
+        try {
+          await waitFor(async () => (await store.countByStatus()).sent === 50, {
+            timeoutMs: 60_000,
+            what: '50 messages recorded as sent',
+          });
+          await sleep(500);
+          const ids = (await store.list()).map((r) => r.id).sort();
+          const mailed = smtp.received.map((m) => m.header('x-contact-message-id') ?? '').sort();
+          expect(mailed).toHaveLength(50);
+          expect(mailed).toEqual(ids);
+          expect(smtp.seen).toHaveLength(50);
+
+          // One visitor, alternating between the instances: the sixth post in the window is refused.
+          const statuses = [];
+          for (let i = 0; i < 6; i++) {
+            statuses.push((await post(i % 2 ? a : b, 100 + i, '203.0.113.50')).status);
+          }
+          expect(statuses).toEqual([303, 303, 303, 303, 303, 429]);
+        } finally {
+          await store.close();
+        }
+      } finally {
+        await smtp.close();
+      }
+    },
+  );
+});
+
+describe('a database that cannot be reached at start', () => {
+  it('stops the server with exit status 1 and says why', async () => {
+    const child = spawn(process.execPath, [join(projectRoot, 'dist/server/index.js')], {
+      cwd: projectRoot,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        PORT: '0',
+        LOG_LEVEL: 'silent',
+        DATABASE_URL: 'postgres://web@127.0.0.1:1/contacto',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (d) => (stderr += String(d)));
+    const [code] = await once(child, 'exit');
+    expect(code).toBe(1);
+    expect(stderr).toContain('Cannot start: the contact database cannot be opened');
+    expect(stderr).toContain('ECONNREFUSED');
+  });
+});

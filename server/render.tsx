@@ -32,8 +32,11 @@ import { inlineScriptHashes, nonceSource, type ContentSecurityPolicy } from './s
  *
  * - renderCachedPage: GET and HEAD of a page whose data is complete. Rendered once, with
  *   the request reduced to its page identity (path + the query parameters the route reads,
- *   no headers), to one buffer; its inline scripts are allowed by hash, so every visitor
- *   gets the same bytes, compressed once, with an ETag (PageCache keeps it).
+ *   no headers), to one buffer, so every visitor gets the same bytes, compressed once, with
+ *   an ETag (PageCache keeps it). The renderer emits no executable inline script on such a
+ *   page (islands load from our origin), so its CSP allows none: a page whose HTML carries
+ *   one anyway (content injected into it) is not kept but streamed, where only scripts with
+ *   the response's nonce run.
  * - streamPage: everything else: POST results, pages whose data is still coming (cold
  *   Instagram cache), crawlers waiting for such data, render failures. Rendered per
  *   request with a fresh CSP nonce and streamed: visitors get the shell as soon as it is
@@ -107,13 +110,21 @@ async function renderCachedPage(
   const build = async (): Promise<CachedPage | undefined> => {
     const html = await renderToBuffer(opts, result);
     if (html === undefined) return undefined;
+    const foreign = inlineScriptHashes(html);
+    if (foreign.length > 0) {
+      opts.logger.error(
+        { url: req.originalUrl, inlineScripts: foreign.length },
+        'page carries an inline script it should not: not kept, streamed with a nonce',
+      );
+      return undefined;
+    }
     const status = result.statusCode;
     const response = await prepareResponse(
       status,
       {
         'Content-Type': 'text/html; charset=utf-8',
         'Cache-Control': htmlCacheControl(status),
-        'Content-Security-Policy': opts.csp.header(inlineScriptHashes(html)),
+        'Content-Security-Policy': opts.csp.baseline,
       },
       html,
     );

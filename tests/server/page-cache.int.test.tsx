@@ -14,7 +14,7 @@ import { createLogger } from '../../server/logger.ts';
 import { testApp, testSite } from '../helpers/app.ts';
 import { VISITOR_UA } from '../helpers/site.ts';
 
-const loads = { price: 0, photos: 0, plain: 0 };
+const loads = { price: 0, photos: 0, plain: 0, inline: 0 };
 let price = 100;
 
 function Value() {
@@ -22,7 +22,7 @@ function Value() {
   return <p id="value">{value}</p>;
 }
 
-/** The site's pages have no inline script; a kept page that had one would be allowed it by hash. */
+/** The site's pages have no inline script: this one stands for content that smuggled one in. */
 const INLINE_SCRIPT = 'document.documentElement.dataset.inline = "1";';
 function ValueWithScript() {
   return (
@@ -37,7 +37,10 @@ const extra: DataRouteObject[] = [
   {
     id: 'inline',
     path: 'inline',
-    loader: () => ({ value: 'inline' }),
+    loader: () => {
+      loads.inline += 1;
+      return { value: 'inline' };
+    },
     element: <ValueWithScript />,
   },
   {
@@ -121,14 +124,28 @@ describe('one identity per page', () => {
     expect(first.text).not.toContain('nonce=');
   });
 
-  it('allows a kept page’s inline script by the hash of its exact bytes', async () => {
-    const { app } = await setup();
-    const res = await visitor(app, '/inline');
-    expect(res.text).toContain(`<script>${INLINE_SCRIPT}</script>`);
+  it('does not keep a page whose content carries a script element, nor allow the script', async () => {
+    const { app, pages } = await setup();
+    loads.inline = 0;
+    const first = await visitor(app, '/inline');
+    const second = await visitor(app, '/inline');
+    expect(first.status).toBe(200);
+    expect(first.text).toContain(`<script>${INLINE_SCRIPT}</script>`);
+    // Not kept: each request renders it again, streamed, and the cache holds nothing for it.
+    expect(loads.inline).toBeGreaterThanOrEqual(2);
+    expect(second.headers.etag).toBeUndefined();
+    expect(pages.size).toBe(0);
     const hash = createHash('sha256').update(INLINE_SCRIPT, 'utf8').digest('base64');
-    const csp = res.headers['content-security-policy'] as string;
-    expect(csp).toContain(`script-src 'self' 'sha256-${hash}';`);
-    expect(csp).not.toContain('nonce-');
+    for (const res of [first, second]) {
+      const csp = res.headers['content-security-policy'] as string;
+      expect(csp).not.toContain(hash);
+      expect(csp).not.toContain('unsafe-inline');
+      // The nonce is the response's own, and the smuggled script does not carry it.
+      const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+      expect(nonce).toBeDefined();
+      expect(res.text).not.toContain(`<script nonce="${nonce}">${INLINE_SCRIPT}`);
+      expect(res.headers['cache-control']).toBe('private, no-store');
+    }
   });
 
   it('answers a matching If-None-Match with 304 and no length, and a changed page with 200', async () => {
@@ -250,7 +267,11 @@ describe('data sources', () => {
     await Promise.all(['/fotos', '/precio', '/plain'].map((p) => visitor(app, p)));
     expect(pages.invalidate('catalogue')).toBeGreaterThanOrEqual(1);
     await Promise.all(['/fotos', '/precio', '/plain'].map((p) => visitor(app, p)));
-    expect(loads).toEqual({ photos: 1, price: 2, plain: 1 });
+    expect({ photos: loads.photos, price: loads.price, plain: loads.plain }).toEqual({
+      photos: 1,
+      price: 2,
+      plain: 1,
+    });
   });
 
   it('a page on a cold gallery is streamed with a nonce and not kept', async () => {

@@ -11,7 +11,12 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { buildCatalogue, catalogueSchema, serializeCatalogue } from '../../catalogue/schema.ts';
+import {
+  buildCatalogue,
+  CATALOGUE_VERSION,
+  catalogueSchema,
+  serializeCatalogue,
+} from '../../catalogue/schema.ts';
 import { buildFromCsv } from '../../cli/build.ts';
 import { decodeBytes } from '../../cli/decode.ts';
 import { parsePriceSheet } from '../../cli/validate.ts';
@@ -291,14 +296,16 @@ describe('build: price date, validity and CATALOGUE_FILE', () => {
 
   it('replaces a catalogue of the previous version, saying why it cannot compare', async () => {
     const { out } = await tempDir();
-    await writeFile(out, JSON.stringify({ version: 1, marcas: [] }));
+    await writeFile(out, JSON.stringify({ version: CATALOGUE_VERSION - 1, marcas: [] }));
     const run = await cli(['build', fixture('valid.csv'), '-o', out]);
     expect(run.code).toBe(0);
     expect(run.stdout).toContain(
       `Aviso: el catálogo anterior (${out}) es de una versión anterior del sitio; no se puede comparar con él.\n`,
     );
     expect(run.stdout).toContain('Catálogo nuevo: 3 modelos de 2 marcas.');
-    expect(catalogueSchema.parse(JSON.parse(await readFile(out, 'utf8'))).version).toBe(2);
+    expect(catalogueSchema.parse(JSON.parse(await readFile(out, 'utf8'))).version).toBe(
+      CATALOGUE_VERSION,
+    );
   });
 
   it('writes to CATALOGUE_FILE when no --output is given (the file the server watches)', async () => {

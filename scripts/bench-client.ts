@@ -30,6 +30,7 @@ import { chromePath, hydrateAllIslands, launchBrowser } from '../tests/helpers/b
 import { FAKE_TOKEN, startFakeInstagram } from '../tests/helpers/fake-instagram.ts';
 import { startBuiltServer } from '../tests/helpers/server.ts';
 import { VISITOR_UA } from '../tests/helpers/site.ts';
+import { markdownTable } from './markdown-table.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const PAGES = [
@@ -159,14 +160,6 @@ const sec = (n: number) => (n / 1000).toFixed(2);
 const score = (n: number) => n.toFixed(2);
 const kb = (n: number) => `${(n / 1024).toFixed(1)}`;
 
-function table(rows: string[][]): string {
-  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
-  const line = (r: string[]) => `| ${r.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
-  return [line(rows[0]!), line(widths.map((w) => '-'.repeat(w))), ...rows.slice(1).map(line)].join(
-    '\n',
-  );
-}
-
 async function main() {
   if (process.env.BENCH_SKIP_BUILD !== '1') {
     console.error('building…');
@@ -258,7 +251,7 @@ async function main() {
     const benchmarkIndex = median(
       results.flatMap((r) => [...r.served, ...r.bare]).map((r) => r.benchmarkIndex),
     );
-    console.log(table(rows));
+    console.log(markdownTable(rows));
     console.log(
       `\nLighthouse ${RUNS} runs each (median, range), mobile preset; benchmarkIndex ${Math.round(benchmarkIndex)}; load average ${loadBefore[0]!.toFixed(1)} before, ${loadAfter[0]!.toFixed(1)} after`,
     );

@@ -1,0 +1,77 @@
+/**
+ * `npm run audit:pages`: Lighthouse's SEO and accessibility categories (mobile preset) on
+ * every page of the sitemap but the product pages, plus the first windshield and the first
+ * rear-window page, against the production build and Debian's Chromium. Prints each page's
+ * two scores and the audits that failed; exits 1 when a score is below 1.
+ *
+ * These two categories do not depend on the machine's speed, so one run per page tells.
+ * Environment: BENCH_SKIP_BUILD=1, CHROME_PATH (default /usr/bin/chromium).
+ */
+import { execSync } from 'node:child_process';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { projectRoot } from '../server/paths.ts';
+import { chromePath } from '../tests/helpers/browser.ts';
+import { startBuiltServer } from '../tests/helpers/server.ts';
+import { markdownTable } from './markdown-table.ts';
+
+const CATEGORIES = ['seo', 'accessibility'] as const;
+
+/** The sitemap's paths: every page but one of each kind of product page. */
+function pagesToAudit(sitemap: string): string[] {
+  const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+  const productKinds = new Set<string>();
+  return paths.filter((path) => {
+    const segments = path.split('/').filter(Boolean);
+    if (segments.length < 3) return true;
+    const kind = segments[0]!;
+    if (productKinds.has(kind)) return false;
+    productKinds.add(kind);
+    return true;
+  });
+}
+
+async function main(): Promise<number> {
+  if (process.env.BENCH_SKIP_BUILD !== '1') {
+    console.error('building…');
+    execSync('npm run build', { cwd: projectRoot, stdio: 'ignore' });
+  }
+  const server = await startBuiltServer();
+  const chrome = await chromeLauncher.launch({
+    chromePath: chromePath(),
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic'],
+  });
+  try {
+    const sitemap = await (await fetch(`${server.url}/sitemap.xml`)).text();
+    const rows = [['page', ...CATEGORIES, 'failed audits']];
+    let allPerfect = true;
+    for (const path of pagesToAudit(sitemap)) {
+      console.error(path);
+      const result = await lighthouse(server.url + path, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: [...CATEGORIES],
+      });
+      if (!result) throw new Error(`lighthouse gave no result for ${path}`);
+      const { lhr } = result;
+      if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.message}`);
+      const scores = CATEGORIES.map((c) => lhr.categories[c]?.score ?? 0);
+      const failed = CATEGORIES.flatMap((c) =>
+        (lhr.categories[c]?.auditRefs ?? [])
+          .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+          .map((ref) => ref.id),
+      );
+      if (scores.some((s) => s < 1)) allPerfect = false;
+      rows.push([path, ...scores.map((s) => s.toFixed(2)), failed.join(', ') || '-']);
+    }
+    console.log(markdownTable(rows));
+    console.log(allPerfect ? 'every page: 1.00 in both' : 'NOT every page scores 1.00');
+    return allPerfect ? 0 : 1;
+  } finally {
+    await chrome.kill();
+    await server.stop();
+  }
+}
+
+process.exitCode = await main();

@@ -8,8 +8,7 @@ export function ProductServices() {
       <h2 id="servicios-producto">Antes de comprar</h2>
       <ul className="product-points">
         <li>
-          {freeInstallLine}
-          <a href={paths.homeInstallation}>Ver todas las zonas</a>
+          {freeInstallLine} <a href={paths.homeInstallation}>Ver todas las zonas</a>
         </li>
         <li>
           ¿Es un impacto chico? Quizás se repara:{' '}

@@ -57,7 +57,7 @@ export function RepairOrReplacePage() {
       )}
       <form className="self-check" method="get" action={`${paths.repairOrReplace}#${RESULT_ID}`}>
         {questionOrder.map((q) => {
-          const text: (typeof questions)[typeof q] = questions[q];
+          const text = questions[q];
           const name = queryParams.repairCheck[q];
           return (
             <fieldset key={q} className="self-check__question">

@@ -113,7 +113,7 @@ export function selfCheckMessage(given: GivenAnswers, verdict: Verdict): string 
   const lines = questionOrder.map((q) => {
     const text: { short: string; options: Readonly<Record<string, string>> } = questions[q];
     const value = given[q];
-    return `- ${text.short}: ${(value && text.options[value]) ?? 'sin responder'}`;
+    return `- ${text.short}: ${value === undefined ? 'sin responder' : (text.options[value] ?? value)}`;
   });
   return [
     repairPage.whatsappGreeting,

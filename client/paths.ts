@@ -14,6 +14,14 @@ export const paths = {
   brand: (marcaSlug: string) => `/parabrisa/${marcaSlug}`,
   /** `/parabrisa/{marca}/{modelo}`: defined with the catalogue, which stores it as canonical. */
   product: productPath,
+  // Answers before they ask (docs/product.md): linked from the home page, the footer and
+  // the product pages, not from the navigation.
+  /** The self-check; its plain GET form lands on the same page with the answer. */
+  repairOrReplace: '/reparar-o-cambiar',
+  insurance: '/seguros',
+  warranty: '/garantia',
+  homeInstallation: '/colocacion-a-domicilio',
+  tint: '/polarizado',
   // Template leftovers, kept so old links keep working (noindex).
   about: '/about',
   models: '/models',
@@ -40,6 +48,15 @@ export const queryParams = {
   /** The model picker's plain GET form (`/parabrisas/buscar?marca=…&modelo=…`). */
   pickerBrand: 'marca',
   pickerModel: 'modelo',
+  /** The repair-or-replace self-check's form fields (client/repair/self-check.ts). */
+  repairCheck: {
+    size: 'tamano',
+    crack: 'fisura',
+    impacts: 'impactos',
+    edge: 'borde',
+    sight: 'vision',
+    sensor: 'sensor',
+  },
 } as const;
 
 /**
@@ -59,6 +76,15 @@ export const homeSections = {
   /** Payment methods. */
   payment: 'booking-section',
 } as const;
+
+/** The answer pages, in the order the footer and the sitemap list them. */
+export const answerPages = [
+  paths.repairOrReplace,
+  paths.insurance,
+  paths.warranty,
+  paths.homeInstallation,
+  paths.tint,
+] as const;
 
 /** Where a sent form lands (post/redirect/get): a reload only shows the confirmation again. */
 export const contactSentPath = `${paths.contact}?${queryParams.sent}=1`;

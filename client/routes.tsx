@@ -7,6 +7,15 @@ import { PageError, RootError, notFoundLoader } from './pages/ErrorPages.tsx';
 import { HomePage, loader as homeLoader } from './pages/HomePage.tsx';
 import { ProductPage, loader as productLoader } from './pages/ProductPage.tsx';
 import { PriceListPage, loader as priceListLoader, pickerLoader } from './pages/PriceListPage.tsx';
+import {
+  RepairOrReplacePage,
+  loader as repairOrReplaceLoader,
+} from './pages/RepairOrReplacePage.tsx';
+import { InsurancePage } from './pages/InsurancePage.tsx';
+import { WarrantyPage } from './pages/WarrantyPage.tsx';
+import { HomeInstallationPage } from './pages/HomeInstallationPage.tsx';
+import { TintPage } from './pages/TintPage.tsx';
+import { selfCheckParams } from './repair/self-check.ts';
 import { AboutPage } from './pages/AboutPage.tsx';
 import { ModelsPage } from './pages/ModelsPage.tsx';
 import { TestimonialsPage } from './pages/TestimonialsPage.tsx';
@@ -57,6 +66,21 @@ export const pageRoutes: DataRouteObject[] = [
     loader: productLoader,
     element: <ProductPage />,
   },
+  {
+    id: 'repair-or-replace',
+    path: routePath(paths.repairOrReplace),
+    loader: repairOrReplaceLoader,
+    element: <RepairOrReplacePage />,
+    handle: reads(selfCheckParams),
+  },
+  { id: 'insurance', path: routePath(paths.insurance), element: <InsurancePage /> },
+  { id: 'warranty', path: routePath(paths.warranty), element: <WarrantyPage /> },
+  {
+    id: 'home-installation',
+    path: routePath(paths.homeInstallation),
+    element: <HomeInstallationPage />,
+  },
+  { id: 'tint', path: routePath(paths.tint), element: <TintPage /> },
   { id: 'about', path: routePath(paths.about), element: <AboutPage /> },
   { id: 'models', path: routePath(paths.models), element: <ModelsPage /> },
   { id: 'testimonials', path: routePath(paths.testimonials), element: <TestimonialsPage /> },

@@ -1,15 +1,16 @@
 import type { CatalogueLookup } from '../catalogue/lookup.ts';
-import { paths } from '../client/paths.ts';
+import { answerPages, paths } from '../client/paths.ts';
 
 function escapeXml(text: string): string {
   return text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/** Home, the price list and every product page; the template leftovers stay out. */
+/** Home, the price list, the answer pages and every product page; the template leftovers stay out. */
 export function sitemapXml(siteUrl: string, catalogue: CatalogueLookup): string {
   const pages = [
     paths.home,
     paths.priceList,
+    ...answerPages,
     ...catalogue.catalogue.marcas.flatMap((m) => m.modelos.map((modelo) => modelo.meta.canonical)),
   ];
   const urls = pages

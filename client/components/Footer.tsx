@@ -2,6 +2,7 @@ import { business, whatsappLink } from '../content/business.ts';
 import { ContactItem } from './ContactItem.tsx';
 import { OpeningHours } from './OpeningHours.tsx';
 import { paths } from '../paths.ts';
+import { answerLinks } from '../content/navigation.ts';
 
 export function Footer() {
   const { address } = business;
@@ -38,9 +39,16 @@ export function Footer() {
         <section aria-labelledby="footer-sitio">
           <h2 id="footer-sitio">{business.name}</h2>
           <p>{business.tagline}.</p>
-          <p>
-            <a href={paths.priceList}>Precios de parabrisas por modelo</a>
-          </p>
+          <ul className="footer-links">
+            <li>
+              <a href={paths.priceList}>Precios de parabrisas por modelo</a>
+            </li>
+            {answerLinks.map((link) => (
+              <li key={link.path}>
+                <a href={link.path}>{link.label}</a>
+              </li>
+            ))}
+          </ul>
           <a className="data-fiscal" href={business.dataFiscal.url} rel="noopener">
             <img
               src={business.dataFiscal.imageUrl}

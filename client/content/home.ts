@@ -1,6 +1,8 @@
 /** The home page's copy (Spanish, es-AR). Business facts come from business.ts. */
 import type { IconName } from '../components/Icon.tsx';
 import { business } from './business.ts';
+import { tintFaq } from './tint.ts';
+import { paths } from '../paths.ts';
 
 const list = (items: readonly string[]) =>
   new Intl.ListFormat('es', { type: 'conjunction' }).format(items);
@@ -44,7 +46,10 @@ export const services: readonly { title: string; text: string; icon: IconName }[
 export const installBanner = {
   title: 'Colocación a domicilio con trabajo garantizado',
   text: 'Vamos hasta tu casa u oficina sin cargo, según la zona, o te atendemos en el taller. Toda colocación tiene garantía.',
+  zonesLink: 'Ver zonas y costos',
 };
+
+export const answersIntro = '¿Tenés dudas antes de escribirnos?';
 
 export const whyUs = {
   title: '¿Por qué elegirnos?',
@@ -74,7 +79,15 @@ export const testimonials: readonly { quote: string; author: string; car: string
   },
 ];
 
-export const faq: readonly { id: string; question: string; answer: string }[] = [
+export type FaqEntry = {
+  id: string;
+  question: string;
+  answer: string;
+  /** A page that answers at length. */
+  more?: { path: string; label: string };
+};
+
+export const faq: readonly FaqEntry[] = [
   {
     id: 'q1',
     question: '¿Cuánto tarda el cambio de parabrisas?',
@@ -86,12 +99,14 @@ export const faq: readonly { id: string; question: string; answer: string }[] = 
     question: '¿Hacen la colocación a domicilio?',
     answer:
       'Sí. Vamos a tu casa u oficina sin cargo, según la zona de San Salvador de Jujuy y alrededores. Consultanos por WhatsApp para coordinar el turno.',
+    more: { path: paths.homeInstallation, label: 'Ver zonas y costos' },
   },
   {
     id: 'q3',
     question: '¿La colocación tiene garantía?',
     answer:
       'Sí, todo trabajo de colocación está garantizado contra filtraciones y defectos de instalación.',
+    more: { path: paths.warranty, label: 'Ver los términos y los cuidados' },
   },
   {
     id: 'q4',
@@ -103,12 +118,24 @@ export const faq: readonly { id: string; question: string; answer: string }[] = 
     question: '¿Reparan parabrisas con piquetes o fisuras?',
     answer:
       'Los piquetes chicos, fuera de la línea de visión del conductor, se pueden reparar. Si la fisura es larga o avanza, hay que cambiar el parabrisas: te lo decimos con una foto por WhatsApp.',
+    more: { path: paths.repairOrReplace, label: 'Hacé el autodiagnóstico' },
+  },
+  {
+    id: 'q-seguro',
+    question: '¿Trabajan con seguros?',
+    answer:
+      'Sí. Si tu póliza cubre cristales, coordinamos con la aseguradora: traé la póliza, el número de siniestro, tu DNI y la cédula del auto.',
+    more: { path: paths.insurance, label: 'Qué cubre y cómo es el trámite' },
   },
   {
     id: 'q6',
     question: '¿Qué marcas de cristales trabajan?',
     answer: `Trabajamos con ${list(business.glassBrands)}, según el modelo.`,
   },
+  ...tintFaq.map((entry) => ({
+    ...entry,
+    more: { path: paths.tint, label: 'Más sobre polarizado' },
+  })),
 ];
 
 export const location = {

@@ -1,4 +1,4 @@
-import { homeSections } from '../paths.ts';
+import { homeSections, paths } from '../paths.ts';
 
 /** The navigation entries: sections of the home page, with the labels the specification gives. */
 export const navEntries = [
@@ -12,3 +12,12 @@ export const navEntries = [
 export type SectionId = (typeof navEntries)[number]['id'];
 
 export const SCROLL_TO_TOP_THRESHOLD_PX = 600;
+
+/** The answer pages, reached from the home page, the footer and the product pages (not the navigation). */
+export const answerLinks = [
+  { path: paths.repairOrReplace, label: '¿Reparar o cambiar el parabrisas?' },
+  { path: paths.insurance, label: 'Cambialo con tu seguro' },
+  { path: paths.warranty, label: 'Garantía y cuidados' },
+  { path: paths.homeInstallation, label: 'Colocación a domicilio: zonas' },
+  { path: paths.tint, label: 'Polarizado: qué permite la ley' },
+] as const;

@@ -2,7 +2,18 @@ import { useLoaderData } from 'react-router-dom';
 import type { AppLoaderArgs } from '../app-context.ts';
 import { albumsToShow, type GalleryState } from '../gallery/types.ts';
 import { business, whatsappLink } from '../content/business.ts';
-import { faq, hero, installBanner, location, payment, services, whyUs } from '../content/home.ts';
+import {
+  answersIntro,
+  faq,
+  hero,
+  installBanner,
+  location,
+  payment,
+  services,
+  whyUs,
+} from '../content/home.ts';
+import { answerLinks } from '../content/navigation.ts';
+import { freeInstallLine } from '../content/zones.ts';
 import { PageMeta, useRootData } from '../components/PageMeta.tsx';
 import { ModelPicker, pickerBrands } from '../components/ModelPicker.tsx';
 import type { BrandIndex } from '../../catalogue/lookup.ts';
@@ -106,6 +117,16 @@ export function HomePage() {
               Ver precios de parabrisas por modelo
             </a>
           </p>
+          <nav className="answer-links" aria-labelledby="answers-title">
+            <h3 id="answers-title">{answersIntro}</h3>
+            <ul>
+              {answerLinks.map((link) => (
+                <li key={link.path}>
+                  <a href={link.path}>{link.label}</a>
+                </li>
+              ))}
+            </ul>
+          </nav>
         </div>
       </section>
 
@@ -115,6 +136,10 @@ export function HomePage() {
           <div>
             <h2 id="install-title">{installBanner.title}</h2>
             <p>{installBanner.text}</p>
+            <p>
+              <strong>{freeInstallLine}</strong>{' '}
+              <a href={paths.homeInstallation}>{installBanner.zonesLink}</a>
+            </p>
           </div>
         </div>
       </section>
@@ -168,7 +193,15 @@ export function HomePage() {
               className="faq__item"
             >
               <summary>{item.question}</summary>
-              <p>{item.answer}</p>
+              <p>
+                {item.answer}
+                {item.more ? (
+                  <>
+                    {' '}
+                    <a href={item.more.path}>{item.more.label}</a>
+                  </>
+                ) : null}
+              </p>
             </details>
           ))}
         </div>

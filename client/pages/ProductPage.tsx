@@ -14,6 +14,7 @@ import { PageMeta, useSiteUrl } from '../components/PageMeta.tsx';
 import { JsonLd } from '../seo/json-ld.tsx';
 import { breadcrumbs, productOffer } from '../seo/structured-data.ts';
 import { Breadcrumbs } from '../components/Breadcrumbs.tsx';
+import { ProductServices } from '../components/ProductServices.tsx';
 import { business, whatsappLink } from '../content/business.ts';
 import { notFound } from './not-found.ts';
 import { paths } from '../paths.ts';
@@ -87,6 +88,7 @@ export function ProductPage() {
             </p>
           </aside>
         </article>
+        <ProductServices />
         {others.length > 0 ? (
           <section className="related" aria-labelledby="otros-modelos">
             <h2 id="otros-modelos">Otros modelos de {marca.marca}</h2>

@@ -1,6 +1,7 @@
 /** schema.org objects built from the business module and the catalogue. */
 import { business } from '../content/business.ts';
 import { openingHoursSpecification } from '../content/hours.ts';
+import { zones } from '../content/zones.ts';
 import type { Marca, Modelo } from '../../catalogue/schema.ts';
 import { toPesos } from '../../catalogue/money.ts';
 
@@ -28,6 +29,8 @@ export function localBusiness(siteUrl: string) {
     },
     geo: { '@type': 'GeoCoordinates', ...business.geo },
     openingHoursSpecification: openingHoursSpecification(business.hours),
+    // Where the shop installs at home (client/content/zones.ts).
+    areaServed: zones.map((zone) => ({ '@type': 'City', name: zone.locality })),
     sameAs: [business.social.instagram.url, business.social.facebook.url],
   };
 }

@@ -18,6 +18,13 @@ const pages = {
   catalogue: '/parabrisas',
   product: '/parabrisa/peugeot/208-gt',
   'not-found': '/parabrisa/ford/no-existe',
+  'repair-or-replace': '/reparar-o-cambiar',
+  'repair-or-replace-answer':
+    '/reparar-o-cambiar?tamano=moneda&fisura=no&impactos=2&borde=no&vision=no&sensor=no',
+  insurance: '/seguros',
+  warranty: '/garantia',
+  'home-installation': '/colocacion-a-domicilio',
+  tint: '/polarizado',
   about: '/about',
   models: '/models',
   testimonials: '/testimonials',

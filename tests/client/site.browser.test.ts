@@ -26,6 +26,10 @@ describe.each(widths)('at $width px ($label)', ({ width, height }) => {
     ['/', ['menu', 'picker', 'gallery', 'scrollTop']],
     ['/parabrisas', ['menu', 'picker', 'scrollTop']],
     ['/parabrisa/peugeot/208-gt', ['menu', 'scrollTop']],
+    [
+      '/reparar-o-cambiar?tamano=moneda&fisura=no&impactos=1&borde=no&vision=no&sensor=no',
+      ['menu', 'scrollTop'],
+    ],
     ['/about', ['menu', 'scrollTop']],
     ['/models', ['menu', 'scrollTop']],
     ['/testimonials', ['menu', 'scrollTop']],

@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { Suspense } from 'react';
 import { Await, useLoaderData, type DataRouteObject } from 'react-router-dom';
 import { createRoutes, pageRoutes } from '../../client/routes.tsx';
+import { answerPages } from '../../client/paths.ts';
 import { catalogue, SITE_URL, testApp } from '../helpers/app.ts';
 import { headOf } from '../helpers/html.ts';
 import { VISITOR_UA } from '../helpers/site.ts';
@@ -197,12 +198,12 @@ describe('site files', () => {
     expect(res.body.status).toBe('ok');
   });
 
-  it('lists home, the catalogue and every product in the sitemap, not the leftovers', async () => {
+  it('lists home, the catalogue, the answer pages and every product in the sitemap, not the leftovers', async () => {
     const res = await request(app).get('/sitemap.xml');
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/xml/);
     const locs = [...res.text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-    expect(locs).toHaveLength(2 + catalogue.modelCount);
+    expect(locs).toHaveLength(2 + answerPages.length + catalogue.modelCount);
     expect(locs).toContain(`${SITE_URL}/`);
     expect(locs).toContain(`${SITE_URL}/parabrisas`);
     expect(locs).toContain(`${SITE_URL}/parabrisa/peugeot/208-gt`);

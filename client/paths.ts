@@ -2,7 +2,8 @@
  * Every URL the site owns, defined once. Routes, links, the sitemap, server pages and tests
  * use these names; a URL typed as a string anywhere else is a bug waiting for a rename.
  */
-import { productPath } from '../catalogue/paths.ts';
+import { piecePath, productPath } from '../catalogue/paths.ts';
+import type { Feature } from '../catalogue/pieces.ts';
 
 export const paths = {
   home: '/',
@@ -14,6 +15,11 @@ export const paths = {
   brand: (marcaSlug: string) => `/parabrisa/${marcaSlug}`,
   /** `/parabrisa/{marca}/{modelo}`: defined with the catalogue, which stores it as canonical. */
   product: productPath,
+  /** `/luneta` and `/luneta/{marca}` alone redirect to the price list's rear windows. */
+  rearWindows: '/luneta',
+  rearWindowBrand: (marcaSlug: string) => `/luneta/${marcaSlug}`,
+  /** `/luneta/{marca}/{modelo}`: the rear window's page, stored as canonical too. */
+  rearWindow: (marcaSlug: string, modeloSlug: string) => piecePath('luneta', marcaSlug, modeloSlug),
   // Template leftovers, kept so old links keep working (noindex).
   about: '/about',
   models: '/models',
@@ -40,6 +46,27 @@ export const queryParams = {
   /** The model picker's plain GET form (`/parabrisas/buscar?marca=…&modelo=…`). */
   pickerBrand: 'marca',
   pickerModel: 'modelo',
+  /** The picker's piece (`parabrisas` or `luneta`; none: the windshield). */
+  pickerPiece: 'pieza',
+  /** A product page's version link (`?version={id}`) and its filter's year. */
+  version: 'version',
+  year: 'anio',
+} as const;
+
+/** The product page filter's parameter for each feature (`?sensor=si`, `?camara=no`). */
+export const featureParams = {
+  sensorLluvia: 'sensor',
+  camara: 'camara',
+  calefaccionado: 'calefaccionado',
+  acustico: 'acustico',
+  franja: 'franja',
+} as const satisfies Record<Feature, string>;
+
+/** The price list's section of each piece, and of a brand in it. */
+export const priceListSections = {
+  windshields: 'parabrisas',
+  rearWindows: 'lunetas',
+  rearWindowBrand: (marcaSlug: string) => `luneta-${marcaSlug}`,
 } as const;
 
 /**

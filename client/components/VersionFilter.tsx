@@ -8,6 +8,7 @@ import {
   filterFromQuery,
   isFiltering,
   matches,
+  versionElementId,
   type FilterableVersion,
   type VersionFilterState,
 } from './version-filter.ts';
@@ -40,7 +41,7 @@ function stateOf(form: HTMLFormElement): VersionFilterState {
 function showMatching(versions: readonly FilterableVersion[], filter: VersionFilterState): number {
   let shown = 0;
   for (const version of versions) {
-    const element = document.getElementById(version.id);
+    const element = document.getElementById(versionElementId(version.id));
     const fits = matches(version, filter);
     if (fits) shown += 1;
     if (element) element.hidden = !fits;

@@ -16,6 +16,7 @@ import {
   differingFeatures,
   filterYears,
   matches,
+  versionElementId,
   type FilterableVersion,
   type VersionFilterState,
 } from './version-filter.ts';
@@ -55,7 +56,7 @@ function byYears(versiones: readonly VersionOffer[]) {
 
 /** A version's link: the model page with it picked, scrolled to it. */
 export function versionLink(path: string, id: string): string {
-  return `${path}?${queryParams.version}=${id}#${id}`;
+  return `${path}?${queryParams.version}=${id}#${versionElementId(id)}`;
 }
 
 /**
@@ -103,7 +104,7 @@ export function VersionList({
             {group.versiones.map((version) => (
               <li
                 key={version.id}
-                id={version.id}
+                id={versionElementId(version.id)}
                 data-version=""
                 className={version.id === picked ? 'version version--picked' : 'version'}
                 hidden={!fits(version)}

@@ -7,6 +7,9 @@ import { FEATURES, type Feature } from '../../catalogue/pieces.ts';
 import type { Canonical } from '../page-identity.ts';
 import { featureParams, queryParams } from '../paths.ts';
 
+/** A version's element id in the page (prefixed: a version id may be any slug). */
+export const versionElementId = (id: string): string => `v-${id}`;
+
 /** What the filter needs of a version (plain data: it travels to the island). */
 export type FilterableVersion = {
   readonly id: string;

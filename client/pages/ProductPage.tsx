@@ -173,7 +173,7 @@ export function ProductPage() {
           <p className="product-pair">
             ¿Buscás {pieceNames[pair.pieza].the}?{' '}
             <a href={pair.modelo.meta.canonical}>
-              {pieceNames[pair.pieza].name} para {marca.marca} {pair.modelo.nombre}
+              {`${pieceNames[pair.pieza].name} para ${marca.marca} ${pair.modelo.nombre}`}
             </a>
             : {modelPrice(pair.modelo)}.
           </p>

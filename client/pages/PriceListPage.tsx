@@ -103,7 +103,9 @@ function BrandGrid({ marcas, pieza }: { marcas: BrandIndex; pieza: Pieza }) {
             key={marca.slug}
             id={id(marca.slug)}
             className="brand-card"
-            aria-labelledby={`marca-${id(marca.slug)}`}
+            {...(pieza === 'luneta'
+              ? { 'aria-label': `Lunetas ${marca.marca}` }
+              : { 'aria-labelledby': `marca-${marca.slug}` })}
           >
             <Heading id={`marca-${id(marca.slug)}`}>{marca.marca}</Heading>
             <ul>

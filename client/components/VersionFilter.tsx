@@ -69,8 +69,11 @@ function Filter({ action, years, features, initial, versions }: Props) {
     showMatching(versions, next);
     window.history.replaceState(null, '', `${action}${filterQuery(next)}`);
   }
-  // Changed before hydration: the plain form's state is what the visitor sees.
-  useEffect(apply, []); // eslint-disable-line react-hooks/exhaustive-deps
+  // Changed before hydration: the plain form's state is what the visitor sees. Unchanged, the
+  // page stays as served (its address may hold a version link).
+  useEffect(() => {
+    if (form.current && filterQuery(stateOf(form.current)) !== filterQuery(initial)) apply();
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
 
   return (
     <form

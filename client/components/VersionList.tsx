@@ -133,7 +133,7 @@ export function VersionList({
                 ) : null}
                 <div className="price-box price-box--version">
                   <PriceBlock precio={version.precio} cuotas={version.cuotas} />
-                  <PriceDate prices={prices} product={name} />
+                  <PriceDate prices={prices} product={name} pieza={pieza} />
                   <BuyButton url={version.url} />
                 </div>
                 {several ? (

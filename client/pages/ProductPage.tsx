@@ -106,7 +106,7 @@ export function ProductPage() {
             {versiones.length === 0 ? (
               <>
                 <PriceBlock precio={modelo.precio} cuotas={modelo.cuotas} />
-                <PriceDate prices={prices} product={name} />
+                <PriceDate prices={prices} product={name} pieza={pieza} />
                 <BuyButton url={modelo.url} />
               </>
             ) : (
@@ -119,7 +119,7 @@ export function ProductPage() {
                     ? `desde ${formatARS(modelo.precio)}`
                     : formatARS(modelo.precio)}
                 </p>
-                <PriceDate prices={prices} product={name} />
+                <PriceDate prices={prices} product={name} pieza={pieza} />
                 <a className="button button-primary button-lg" href="#versiones">
                   {versiones.length > 1 ? 'Elegí tu versión' : 'Ver la versión'}
                 </a>

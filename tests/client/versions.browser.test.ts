@@ -94,4 +94,16 @@ describe('the versions filter at 390 px', () => {
     expect(await page.textContent(`#v-${id} .version__picked`)).toBe('Elegiste esta versión.');
     await close();
   });
+
+  it('hydrating the filter keeps a version link as it is', async () => {
+    const id = 'desde-2020-sensorlluvia-camara-original-agc-8578agsmvw1b';
+    const path = `${PATH}?version=${id}#v-${id}`;
+    const { page, problems, close } = await open(path, true);
+    await page.focus('#filtro-anio');
+    await islandHydrated(page, 'versionFilter');
+    expect(page.url()).toBe(site.url + path);
+    expect(await visibleVersions(page)).toHaveLength(12);
+    expect(problems).toEqual([]);
+    await close();
+  });
 });

@@ -273,6 +273,14 @@ describe('rear windows /luneta/{marca}/{modelo}', () => {
     );
   });
 
+  it('out-of-date prices ask WhatsApp about the rear window', async () => {
+    const later = await testApp({ catalogue: source, now: () => new Date('2027-03-01T12:00:00Z') });
+    const html = decodeEntities((await request(later).get('/luneta/toyota/hilux')).text);
+    expect(html).toContain(
+      encodeURIComponent('¿cuál es el precio actual de la luneta para Toyota Hilux?'),
+    );
+  });
+
   it.each([
     ['/luneta/FORD/Fiesta', '/luneta/ford/fiesta'],
     ['/luneta/Toyota/HILUX', '/luneta/toyota/hilux'],

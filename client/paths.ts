@@ -2,7 +2,8 @@
  * Every URL the site owns, defined once. Routes, links, the sitemap, server pages and tests
  * use these names; a URL typed as a string anywhere else is a bug waiting for a rename.
  */
-import { productPath } from '../catalogue/paths.ts';
+import { piecePath, productPath } from '../catalogue/paths.ts';
+import type { Feature } from '../catalogue/pieces.ts';
 
 export const paths = {
   home: '/',
@@ -22,6 +23,11 @@ export const paths = {
   warranty: '/garantia',
   homeInstallation: '/colocacion-a-domicilio',
   tint: '/polarizado',
+  /** `/luneta` and `/luneta/{marca}` alone redirect to the price list's rear windows. */
+  rearWindows: '/luneta',
+  rearWindowBrand: (marcaSlug: string) => `/luneta/${marcaSlug}`,
+  /** `/luneta/{marca}/{modelo}`: the rear window's page, stored as canonical too. */
+  rearWindow: (marcaSlug: string, modeloSlug: string) => piecePath('luneta', marcaSlug, modeloSlug),
   // Template leftovers, kept so old links keep working (noindex).
   about: '/about',
   models: '/models',
@@ -57,6 +63,27 @@ export const queryParams = {
     sight: 'vision',
     sensor: 'sensor',
   },
+  /** The picker's piece (`parabrisas` or `luneta`; none: the windshield). */
+  pickerPiece: 'pieza',
+  /** A product page's version link (`?version={id}`) and its filter's year. */
+  version: 'version',
+  year: 'anio',
+} as const;
+
+/** The product page filter's parameter for each feature (`?sensor=si`, `?camara=no`). */
+export const featureParams = {
+  sensorLluvia: 'sensor',
+  camara: 'camara',
+  calefaccionado: 'calefaccionado',
+  acustico: 'acustico',
+  franja: 'franja',
+} as const satisfies Record<Feature, string>;
+
+/** The price list's section of each piece, and of a brand in it. */
+export const priceListSections = {
+  windshields: 'parabrisas',
+  rearWindows: 'lunetas',
+  rearWindowBrand: (marcaSlug: string) => `luneta-${marcaSlug}`,
 } as const;
 
 /**

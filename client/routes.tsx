@@ -5,7 +5,7 @@ import { Shell } from './components/Shell.tsx';
 import type { RootData } from './components/PageMeta.tsx';
 import { PageError, RootError, notFoundLoader } from './pages/ErrorPages.tsx';
 import { HomePage, loader as homeLoader } from './pages/HomePage.tsx';
-import { ProductPage, loader as productLoader } from './pages/ProductPage.tsx';
+import { ProductPage, loader as productLoader, rearWindowLoader } from './pages/ProductPage.tsx';
 import { PriceListPage, loader as priceListLoader, pickerLoader } from './pages/PriceListPage.tsx';
 import {
   RepairOrReplacePage,
@@ -22,7 +22,8 @@ import { TestimonialsPage } from './pages/TestimonialsPage.tsx';
 import { TeamPage } from './pages/TeamPage.tsx';
 import { ContactPage } from './pages/ContactPage.tsx';
 import { contactAction } from './contact/action.ts';
-import { paths, queryParams, routePath } from './paths.ts';
+import { paths, priceListSections, queryParams, routePath } from './paths.ts';
+import { productPageParams } from './components/version-filter.ts';
 import { asGiven, onlyValue, reads } from './page-identity.ts';
 import { canonicalAlbums } from './gallery/types.ts';
 
@@ -35,6 +36,15 @@ export function rootLoader({ context }: AppLoaderArgs): RootData {
 function brandLoader({ params, context }: AppLoaderArgs) {
   const brand = context.catalogue.findBrand(params.marca ?? '');
   return redirect(brand ? `${paths.priceList}#${brand.slug}` : paths.priceList, 301);
+}
+
+/** `/luneta` and `/luneta/{marca}` alone: the price list's rear windows (of that brand). */
+function rearWindowBrandLoader({ params, context }: AppLoaderArgs) {
+  const brand = context.catalogue.findBrand(params.marca ?? '');
+  const section = brand?.lunetas
+    ? priceListSections.rearWindowBrand(brand.slug)
+    : priceListSections.rearWindows;
+  return redirect(`${paths.priceList}#${section}`, 301);
 }
 
 /** The pages (each with an id: the browser matches them again to hydrate), inside a pathless route whose error element keeps the navigation around. */
@@ -56,7 +66,11 @@ export const pageRoutes: DataRouteObject[] = [
     id: 'picker',
     path: routePath(paths.picker),
     loader: pickerLoader,
-    handle: reads({ [queryParams.pickerBrand]: asGiven, [queryParams.pickerModel]: asGiven }),
+    handle: reads({
+      [queryParams.pickerBrand]: asGiven,
+      [queryParams.pickerModel]: asGiven,
+      [queryParams.pickerPiece]: asGiven,
+    }),
   },
   { id: 'brands', path: routePath(paths.brands), loader: () => redirect(paths.priceList, 301) },
   { id: 'brand', path: routePath(paths.brand(':marca')), loader: brandLoader },
@@ -65,6 +79,24 @@ export const pageRoutes: DataRouteObject[] = [
     path: routePath(paths.product(':marca', ':modelo')),
     loader: productLoader,
     element: <ProductPage />,
+    handle: reads(productPageParams),
+  },
+  {
+    id: 'rear-windows',
+    path: routePath(paths.rearWindows),
+    loader: rearWindowBrandLoader,
+  },
+  {
+    id: 'rear-window-brand',
+    path: routePath(paths.rearWindowBrand(':marca')),
+    loader: rearWindowBrandLoader,
+  },
+  {
+    id: 'rear-window',
+    path: routePath(paths.rearWindow(':marca', ':modelo')),
+    loader: rearWindowLoader,
+    element: <ProductPage />,
+    handle: reads(productPageParams),
   },
   {
     id: 'repair-or-replace',

@@ -24,6 +24,10 @@ import autocannon from 'autocannon';
 import { CLIENT_ENTRY } from '../server/assets.ts';
 import { clientDistDir, projectRoot } from '../server/paths.ts';
 import { freePort } from '../tests/helpers/server.ts';
+import { sampleCatalogueWith } from '../tests/helpers/versions-catalogue.ts';
+import { versionRows } from '../tests/fixtures/versions.ts';
+import { catalogueFile } from '../server/paths.ts';
+import { loadCatalogue } from '../server/catalogue.ts';
 
 const seconds = envNumber('BENCH_SECONDS', 10);
 const connections = envNumber('BENCH_CONNECTIONS', 50);
@@ -71,6 +75,23 @@ type Recorded = {
 const running = new Set<Server>();
 const loading = new Set<autocannon.Instance>();
 let workDir: string | undefined;
+
+/**
+ * A product page with 12 versions: the committed catalogue's model with the most versions when
+ * it has 12 or more, else the sample plus tests/fixtures/versions.ts (a 12-version Corolla),
+ * written to `dir` for the server to serve.
+ */
+function manyVersionsPage(dir: string): { path: string; catalogueFile?: string } {
+  const models = loadCatalogue(catalogueFile).lookup.catalogue.marcas.flatMap((m) => m.modelos);
+  const most = models.reduce<(typeof models)[number] | undefined>(
+    (best, m) => ((m.versiones?.length ?? 1) > (best?.versiones?.length ?? 1) ? m : best),
+    undefined,
+  );
+  if (most && (most.versiones?.length ?? 1) >= 12) return { path: most.meta.canonical };
+  const file = join(dir, 'catalogue.json');
+  writeFileSync(file, sampleCatalogueWith(versionRows));
+  return { path: '/parabrisa/toyota/corolla', catalogueFile: file };
+}
 
 function envNumber(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -428,6 +449,7 @@ async function main(): Promise<number> {
   if (!entryFile) throw new Error(`Vite manifest has no entry for ${CLIENT_ENTRY}`);
 
   workDir = mkdtempSync(join(tmpdir(), 'bench-'));
+  const versions = manyVersionsPage(workDir);
   const profDir = join(workDir, 'prof');
   const nodeArgs = cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : [];
   const ssr = await startServer(
@@ -441,6 +463,7 @@ async function main(): Promise<number> {
       // The same page for every run: no live Instagram feed, no mail.
       INSTAGRAM_ACCESS_TOKEN: '',
       SMTP_URL: '',
+      ...(versions.catalogueFile ? { CATALOGUE_FILE: versions.catalogueFile } : {}),
     },
     '/healthz',
   );
@@ -451,6 +474,11 @@ async function main(): Promise<number> {
       key: 'product',
       label: 'product /parabrisa/peugeot/208-gt',
       path: '/parabrisa/peugeot/208-gt',
+    },
+    {
+      key: 'versions',
+      label: `product with 12 versions ${versions.path}`,
+      path: versions.path,
     },
   ];
   const recorded: Recorded[] = [];

@@ -5,13 +5,16 @@ function escapeXml(text: string): string {
   return text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/** Home, the price list, the answer pages and every product page; the template leftovers stay out. */
+/** Home, the price list, the answer pages and every product page (windshields, then rear windows); the template leftovers stay out. */
 export function sitemapXml(siteUrl: string, catalogue: CatalogueLookup): string {
   const pages = [
     paths.home,
     paths.priceList,
     ...answerPages,
     ...catalogue.catalogue.marcas.flatMap((m) => m.modelos.map((modelo) => modelo.meta.canonical)),
+    ...catalogue.catalogue.marcas.flatMap((m) =>
+      (m.lunetas ?? []).map((modelo) => modelo.meta.canonical),
+    ),
   ];
   const urls = pages
     .map((p) => `  <url><loc>${escapeXml(`${siteUrl}${p}`)}</loc></url>`)

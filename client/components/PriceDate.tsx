@@ -1,8 +1,18 @@
 import { formatDateAR, type PriceDate as PriceDateData } from '../../catalogue/validity.ts';
 import { whatsappLink } from '../content/business.ts';
+import { pieceNames } from '../content/glass.ts';
+import type { Pieza } from '../../catalogue/pieces.ts';
 
 /** "Precios actualizados el 22/11/2026", or, once their validity has passed, a pointer to WhatsApp. */
-export function PriceDate({ prices, product }: { prices: PriceDateData; product?: string }) {
+export function PriceDate({
+  prices,
+  product,
+  pieza = 'parabrisas',
+}: {
+  prices: PriceDateData;
+  product?: string;
+  pieza?: Pieza;
+}) {
   if (!prices.expired) {
     return (
       <p className="price-date" data-testid="price-date">
@@ -11,7 +21,7 @@ export function PriceDate({ prices, product }: { prices: PriceDateData; product?
     );
   }
   const question = product
-    ? `Hola, ¿cuál es el precio actual del parabrisas para ${product}?`
+    ? `Hola, ¿cuál es el precio actual de ${pieceNames[pieza].the} para ${product}?`
     : 'Hola, ¿me pasan los precios actuales de parabrisas?';
   return (
     <p className="price-date price-date--expired" data-testid="price-date">

@@ -8,7 +8,9 @@
  */
 
 import type { Slot, Week } from './hours.ts';
-import { formatARSPlain, type Centavos } from '../../catalogue/money.ts';
+import { formatARSPlain } from '../../catalogue/money.ts';
+import type { PurchaseSubject } from '../../catalogue/lookup.ts';
+import { featuresTitle, pieceNames, yearsLabel } from './glass.ts';
 
 const morning: Slot = { opens: '09:00', closes: '13:00' };
 const weekday: readonly Slot[] = [morning, { opens: '14:00', closes: '18:00' }];
@@ -71,9 +73,30 @@ export function whatsappLink(message?: string): string {
   return message ? `${base}?text=${encodeURIComponent(message)}` : base;
 }
 
-/** The default "Comprar ahora": WhatsApp, with brand, model and the published price prefilled. */
-export function whatsappPurchaseLink(product: { name: string; precio: Centavos }): string {
+/**
+ * The default "Comprar ahora": WhatsApp, with the piece, brand, model and the published price
+ * prefilled; for one version of several, also its years, trim and features, and the offer of a
+ * photo of the glass's stamp (sello) when the visitor is not sure which one is theirs.
+ */
+export function whatsappPurchaseLink(subject: PurchaseSubject): string {
+  const piece = pieceNames[subject.pieza].the;
+  const price = `precio publicado ${formatARSPlain(subject.precio)}`;
+  const { version } = subject;
+  if (!version) {
+    return whatsappLink(
+      `Hola, quiero comprar ${piece} para ${subject.marca} ${subject.modelo} (${price}). ¿Tienen stock?`,
+    );
+  }
+  const years = yearsLabel(version);
+  const parts = [
+    years ? `años ${years}` : undefined,
+    version.version ? `versión ${version.version}` : undefined,
+    featuresTitle(version.caracteristicas, subject.pieza).toLowerCase(),
+    version.calidad ? `calidad ${version.calidad}` : undefined,
+    version.marcaVidrio,
+    version.codigo ? `código ${version.codigo}` : undefined,
+  ].filter((part): part is string => part !== undefined);
   return whatsappLink(
-    `Hola, quiero comprar el parabrisas para ${product.name} (precio publicado ${formatARSPlain(product.precio)}). ¿Tienen stock?`,
+    `Hola, quiero comprar ${piece} para ${subject.marca} ${subject.modelo}: ${parts.join(', ')} (${price}). ¿Tienen stock? Si no estoy seguro de que sea el mío, les mando una foto del sello del vidrio.`,
   );
 }

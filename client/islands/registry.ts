@@ -40,6 +40,10 @@ export const islands = defineIslands({
     when: 'interaction',
     load: () => import('../components/ModelPicker.tsx').then((m) => m.ModelPicker),
   },
+  versionFilter: {
+    when: 'interaction',
+    load: () => import('../components/VersionFilter.tsx').then((m) => m.VersionFilter),
+  },
   gallery: {
     when: 'visible',
     load: () => import('../gallery/Gallery.tsx').then((m) => m.Gallery),

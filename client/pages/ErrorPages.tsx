@@ -1,6 +1,7 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
 import type { AppLoaderArgs } from '../app-context.ts';
 import { whatsappLink, pageTitle } from '../content/business.ts';
+import { pieceNames } from '../content/glass.ts';
 import { ModelPicker, pickerBrands } from '../components/ModelPicker.tsx';
 import { Shell } from '../components/Shell.tsx';
 import { notFound, type NotFoundData } from './not-found.ts';
@@ -12,10 +13,14 @@ export function notFoundLoader({ context }: AppLoaderArgs): never {
 }
 
 export function NotFoundPage({ data }: { data: Partial<NotFoundData> | undefined }) {
-  const product = data?.kind === 'product';
+  const kind = data?.kind;
+  const product = kind === 'product' || kind === 'rearWindow';
   // React Router's own 404s (e.g. a path it cannot match) carry a string, not our data.
   const brands = Array.isArray(data?.brands) ? data.brands : [];
-  const title = product ? 'Parabrisas no encontrado' : 'Página no encontrada';
+  const title =
+    kind === 'product' || kind === 'rearWindow'
+      ? pieceNames[kind === 'product' ? 'parabrisas' : 'luneta'].notFound
+      : 'Página no encontrada';
   return (
     <div className="container error-page">
       <title>{pageTitle(title)}</title>
@@ -23,7 +28,7 @@ export function NotFoundPage({ data }: { data: Partial<NotFoundData> | undefined
       <h1>{title}</h1>
       <p className="lead">
         {product
-          ? 'No tenemos ese modelo en la lista de precios. Elegí tu auto o consultanos: conseguimos parabrisas para casi todos los modelos.'
+          ? `No tenemos ese modelo en la lista de precios. Elegí tu auto o consultanos: conseguimos ${kind === 'rearWindow' ? 'lunetas' : 'parabrisas'} para casi todos los modelos.`
           : 'La página que buscás no existe o cambió de dirección. Estas opciones te pueden ayudar:'}
       </p>
       {brands.length ? <ModelPicker marcas={pickerBrands(brands)} compact /> : null}

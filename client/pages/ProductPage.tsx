@@ -1,44 +1,90 @@
-import { useLoaderData } from 'react-router-dom';
+import { redirect, useLoaderData } from 'react-router-dom';
 import type { AppLoaderArgs } from '../app-context.ts';
-import {
-  formatARS,
-  instalmentPlan,
-  priceWithoutNationalTaxes,
-  type Centavos,
-  type InstalmentPlan,
-} from '../../catalogue/money.ts';
-import type { ProductMatch, Producto } from '../../catalogue/lookup.ts';
+import { formatARS, type Centavos } from '../../catalogue/money.ts';
+import type { ProductMatch } from '../../catalogue/lookup.ts';
+import { BuyButton, PriceBlock } from '../components/PriceBlock.tsx';
+import { fromPrice } from '../components/from-price.ts';
+import { lastYear, type Pieza } from '../../catalogue/pieces.ts';
 import { priceDate, type PriceDate as PriceDateData } from '../../catalogue/validity.ts';
 import { PriceDate } from '../components/PriceDate.tsx';
 import { PageMeta, useSiteUrl } from '../components/PageMeta.tsx';
 import { JsonLd } from '../seo/json-ld.tsx';
-import { breadcrumbs, productOffer } from '../seo/structured-data.ts';
+import { breadcrumbs, productStructuredData } from '../seo/structured-data.ts';
 import { Breadcrumbs } from '../components/Breadcrumbs.tsx';
 import { ProductServices } from '../components/ProductServices.tsx';
 import { business, whatsappLink } from '../content/business.ts';
+import { pieceNames } from '../content/glass.ts';
 import { notFound } from './not-found.ts';
-import { paths } from '../paths.ts';
+import { paths, priceListSections, queryParams } from '../paths.ts';
+import {
+  filterFromQuery,
+  NO_FILTER,
+  type VersionFilterState,
+} from '../components/version-filter.ts';
+import { VersionList } from '../components/VersionList.tsx';
+import { WhichGlassGuide } from '../components/WhichGlassGuide.tsx';
 
-type ProductData = ProductMatch & { prices: PriceDateData };
+type ProductData = ProductMatch & {
+  prices: PriceDateData;
+  filter: VersionFilterState;
+  /** The version a `?version=` link picked. */
+  picked: string | null;
+  /** The newest year the filter offers for an open range ("desde 2020"). */
+  openEnd: number;
+};
 
-export function loader({ params, context }: AppLoaderArgs): ProductData {
-  const { catalogue, now } = context;
-  const match = catalogue.findProduct(params.marca ?? '', params.modelo ?? '');
-  if (!match) throw notFound('product', catalogue);
-  return { ...match, prices: priceDate(catalogue.catalogue, now) };
+/** The product page of one piece: `/parabrisa/{marca}/{modelo}` or `/luneta/{marca}/{modelo}`. */
+export function loaderFor(pieza: Pieza) {
+  return function loader({ params, context, request }: AppLoaderArgs): ProductData | Response {
+    const { catalogue, now } = context;
+    const match = catalogue.findProduct(params.marca ?? '', params.modelo ?? '', pieza);
+    if (!match) throw notFound(pieza === 'luneta' ? 'rearWindow' : 'product', catalogue);
+    const query = new URL(request.url).searchParams;
+    const picked = query.get(queryParams.version);
+    const versiones = match.modelo.versiones ?? [];
+    // A version link whose version is gone (the sheet changed): the model page, not a copy of it.
+    if (picked !== null && !versiones.some((v) => v.id === picked)) {
+      return redirect(match.modelo.meta.canonical, 302);
+    }
+    return {
+      ...match,
+      prices: priceDate(catalogue.catalogue, now),
+      filter: versiones.length > 1 ? filterFromQuery(query) : NO_FILTER,
+      picked,
+      openEnd: lastYear(new Date(catalogue.catalogue.actualizado)),
+    };
+  };
 }
 
+export const loader = loaderFor('parabrisas');
+export const rearWindowLoader = loaderFor('luneta');
+
 export function ProductPage() {
-  const { marca, modelo, prices } = useLoaderData<typeof loader>();
+  const data = useLoaderData<ProductData>();
+  const { marca, modelo, pieza, pair, prices } = data;
   const siteUrl = useSiteUrl();
   const name = `${marca.marca} ${modelo.nombre}`;
+  const piece = pieceNames[pieza];
+  const listed =
+    pieza === 'luneta'
+      ? {
+          section: priceListSections.rearWindowBrand(marca.slug),
+          list: priceListSections.rearWindows,
+        }
+      : { section: marca.slug, list: priceListSections.windshields };
   const trail = [
     { name: 'Inicio', path: paths.home },
-    { name: 'Parabrisas', path: paths.priceList },
-    { name: marca.marca, path: `${paths.priceList}#${marca.slug}` },
+    {
+      name: piece.plural,
+      path: pieza === 'luneta' ? `${paths.priceList}#${listed.list}` : paths.priceList,
+    },
+    { name: marca.marca, path: `${paths.priceList}#${listed.section}` },
     { name: modelo.nombre, path: modelo.meta.canonical },
   ];
-  const others = marca.modelos.filter((m) => m.slug !== modelo.slug);
+  const others = (pieza === 'luneta' ? (marca.lunetas ?? []) : marca.modelos).filter(
+    (m) => m.slug !== modelo.slug,
+  );
+  const versiones = modelo.versiones ?? [];
   return (
     <>
       <PageMeta
@@ -47,19 +93,39 @@ export function ProductPage() {
         keywords={modelo.meta.keywords}
         path={modelo.meta.canonical}
       />
-      <JsonLd data={productOffer(siteUrl, marca, modelo, prices.validUntil)} />
+      <JsonLd data={productStructuredData(siteUrl, data, prices.validUntil)} />
       <JsonLd data={breadcrumbs(siteUrl, trail)} />
       <div className="container product">
         <Breadcrumbs items={trail} />
         <article className="product-card">
-          <p className="eyebrow">Parabrisas nuevo con colocación</p>
-          <h1>Parabrisas para {name}</h1>
+          <p className="eyebrow">{piece.eyebrow}</p>
+          <h1>
+            {`${piece.name} para `}
+            {name}
+          </h1>
           <div className="price-box">
-            <PriceBlock precio={modelo.precio} cuotas={modelo.cuotas} />
-            <PriceDate prices={prices} product={name} />
-            <a className="button button-whatsapp button-lg" href={modelo.url} rel="noopener">
-              Comprar ahora
-            </a>
+            {versiones.length === 0 ? (
+              <>
+                <PriceBlock precio={modelo.precio} cuotas={modelo.cuotas} />
+                <PriceDate prices={prices} product={name} pieza={pieza} />
+                <BuyButton url={modelo.url} />
+              </>
+            ) : (
+              <>
+                <p className="price-label">
+                  {versiones.length > 1 ? `${versiones.length} versiones` : 'Precio de contado'}
+                </p>
+                <p className="price" data-testid="precio">
+                  {versiones.length > 1
+                    ? `desde ${formatARS(modelo.precio)}`
+                    : formatARS(modelo.precio)}
+                </p>
+                <PriceDate prices={prices} product={name} pieza={pieza} />
+                <a className="button button-primary button-lg" href="#versiones">
+                  {versiones.length > 1 ? 'Elegí tu versión' : 'Ver la versión'}
+                </a>
+              </>
+            )}
             <p className="price-note">
               {modelo.url.startsWith(whatsappLink())
                 ? 'Te respondemos por WhatsApp para coordinar el turno.'
@@ -71,7 +137,10 @@ export function ProductPage() {
           <aside className="product-includes" aria-labelledby="incluye">
             <h2 id="incluye">Qué incluye</h2>
             <ul className="product-points">
-              <li>Parabrisas nuevo para {name}.</li>
+              <li>
+                {`${piece.name} ${pieza === 'luneta' ? 'nueva' : 'nuevo'} para `}
+                {name}.
+              </li>
               <li>Colocación en nuestro taller o a domicilio sin cargo, según la zona.</li>
               <li>Trabajo garantizado y factura.</li>
               <li>Cristales de primeras marcas: {business.glassBrands.join(', ')}.</li>
@@ -79,7 +148,7 @@ export function ProductPage() {
             <p className="product-contact">
               ¿Dudas sobre tu versión o año?{' '}
               <a
-                href={whatsappLink(`Hola, tengo una consulta por el parabrisas para ${name}.`)}
+                href={whatsappLink(`Hola, tengo una consulta por ${piece.the} para ${name}.`)}
                 rel="noopener"
               >
                 Consultanos por WhatsApp
@@ -88,6 +157,28 @@ export function ProductPage() {
             </p>
           </aside>
         </article>
+        {versiones.length > 0 ? (
+          <VersionList
+            pieza={pieza}
+            name={name}
+            path={modelo.meta.canonical}
+            versiones={versiones}
+            filter={data.filter}
+            picked={data.picked}
+            openEnd={data.openEnd}
+            prices={prices}
+          />
+        ) : null}
+        {versiones.length > 0 ? <WhichGlassGuide /> : null}
+        {pair ? (
+          <p className="product-pair">
+            ¿Buscás {pieceNames[pair.pieza].the}?{' '}
+            <a href={pair.modelo.meta.canonical}>
+              {`${pieceNames[pair.pieza].name} para ${marca.marca} ${pair.modelo.nombre}`}
+            </a>
+            : {modelPrice(pair.modelo)}.
+          </p>
+        ) : null}
         <ProductServices />
         {others.length > 0 ? (
           <section className="related" aria-labelledby="otros-modelos">
@@ -96,7 +187,7 @@ export function ProductPage() {
               {others.map((m) => (
                 <li key={m.slug}>
                   <a href={m.meta.canonical}>
-                    {marca.marca} {m.nombre} <span>{formatARS(m.precio)}</span>
+                    {marca.marca} {m.nombre} <span>{modelPrice(m)}</span>
                   </a>
                 </li>
               ))}
@@ -111,56 +202,5 @@ export function ProductPage() {
   );
 }
 
-/**
- * The price as Argentine display rules ask: the cash price first and largest; the price
- * without national taxes (Ley 27.743) smaller; each interest-free plan with its count and
- * amount, "sin interés" only when the instalments add up to the cash price to the centavo,
- * and "CFTEA: 0,00%" beside them. See docs/decisions/2026-11-22-live-catalogue.md.
- */
-function PriceBlock({ precio, cuotas }: { precio: Centavos; cuotas: Producto['cuotas'] }) {
-  const offered = [
-    [3, cuotas.en3],
-    [6, cuotas.en6],
-  ] as const;
-  const plans = offered
-    .map(([n, amount]) => ({ amount, plan: instalmentPlan(precio, n) }))
-    .map(({ amount, plan }) =>
-      plan?.amount === amount && plan.total === precio ? plan : undefined,
-    )
-    .filter((plan): plan is InstalmentPlan => plan !== undefined);
-  return (
-    <>
-      <p className="price-label">Precio de contado</p>
-      <p className="price" data-testid="precio">
-        {formatARS(precio)}
-      </p>
-      <p className="price-net" data-testid="sin-impuestos">
-        Precio sin impuestos nacionales:{' '}
-        {formatARS(priceWithoutNationalTaxes(precio, business.vatPercent))}
-      </p>
-      {plans.length > 0 ? (
-        <div className="instalment-plans">
-          <ul className="instalments">
-            {plans.map((plan) => (
-              <li key={plan.count} data-testid={`plan-${plan.count}`}>
-                <strong>{plan.count} cuotas sin interés</strong> de{' '}
-                <span className="instalment-amount" data-testid={`cuota-${plan.count}`}>
-                  {formatARS(plan.amount)}
-                </span>
-                <span className="instalment-detail">
-                  {plan.last === plan.amount
-                    ? `Total ${formatARS(plan.total)}`
-                    : `La última, de ${formatARS(plan.last)} (menor por el redondeo). Total ${formatARS(plan.total)}`}
-                </span>
-              </li>
-            ))}
-          </ul>
-          <p className="legal">
-            <strong className="cftea">CFTEA: 0,00%</strong> · TNA: 0,00%. El total en cuotas es
-            igual al precio de contado.
-          </p>
-        </div>
-      ) : null}
-    </>
-  );
-}
+const modelPrice = (modelo: { precio: Centavos; versiones?: readonly unknown[] | undefined }) =>
+  fromPrice(modelo.precio, modelo.versiones?.length ?? 1);

@@ -2,7 +2,7 @@ import { data } from 'react-router-dom';
 import type { BrandIndex, CatalogueLookup } from '../../catalogue/lookup.ts';
 
 /** What was not found decides the 404 page's wording; the brands feed its model picker. */
-export type NotFoundKind = 'page' | 'product';
+export type NotFoundKind = 'page' | 'product' | 'rearWindow';
 export type NotFoundData = { kind: NotFoundKind; brands: BrandIndex };
 
 export function notFound(kind: NotFoundKind, catalogue: CatalogueLookup) {

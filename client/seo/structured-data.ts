@@ -2,8 +2,12 @@
 import { business } from '../content/business.ts';
 import { openingHoursSpecification } from '../content/hours.ts';
 import { zones } from '../content/zones.ts';
-import type { Marca, Modelo } from '../../catalogue/schema.ts';
+import type { Marca, Modelo, Version } from '../../catalogue/schema.ts';
 import { toPesos } from '../../catalogue/money.ts';
+import { FEATURES, type Pieza } from '../../catalogue/pieces.ts';
+import type { ProductMatch } from '../../catalogue/lookup.ts';
+import { featureLabels, featuresTitle, pieceNames, yearsLabel } from '../content/glass.ts';
+import { queryParams } from '../paths.ts';
 
 export function localBusiness(siteUrl: string) {
   return {
@@ -48,14 +52,21 @@ export function breadcrumbs(siteUrl: string, items: readonly { name: string; pat
   };
 }
 
-export function productOffer(siteUrl: string, marca: Marca, modelo: Modelo, validUntil: string) {
+export function productOffer(
+  siteUrl: string,
+  marca: Marca,
+  modelo: Pick<Modelo, 'nombre' | 'precio' | 'meta'>,
+  validUntil: string,
+  pieza: Pieza = 'parabrisas',
+) {
   const url = `${siteUrl}${modelo.meta.canonical}`;
+  const piece = pieceNames[pieza].name;
   return {
     '@context': 'https://schema.org',
     '@type': 'Product',
-    name: `Parabrisas para ${marca.marca} ${modelo.nombre}`,
+    name: `${piece} para ${marca.marca} ${modelo.nombre}`,
     description: modelo.meta.description,
-    category: 'Parabrisas',
+    category: piece,
     url,
     image: `${siteUrl}/og-image.jpg`,
     isAccessoryOrSparePartFor: { '@type': 'Car', brand: marca.marca, model: modelo.nombre },
@@ -69,5 +80,103 @@ export function productOffer(siteUrl: string, marca: Marca, modelo: Modelo, vali
       itemCondition: 'https://schema.org/NewCondition',
       seller: { '@id': `${siteUrl}/#negocio` },
     },
+  };
+}
+
+/** What tells versions apart, as schema.org says it (`variesBy`, `additionalProperty` names). */
+const YEARS_PROPERTY = 'Años';
+const TRIM_PROPERTY = 'Versión';
+const QUALITY_PROPERTY = 'Calidad';
+
+/** One version as a schema.org Product with its own Offer. */
+function versionProduct(
+  siteUrl: string,
+  group: { name: string; path: string; piece: string; pieza: Pieza },
+  version: Version,
+  validUntil: string,
+) {
+  const url = `${siteUrl}${group.path}?${queryParams.version}=${version.id}`;
+  const years = yearsLabel(version);
+  const title = [version.version, featuresTitle(version.caracteristicas, group.pieza), years]
+    .filter((part) => part !== undefined)
+    .join(', ');
+  return {
+    '@type': 'Product',
+    '@id': `${url}#${version.id}`,
+    name: `${group.name} - ${title}`,
+    sku: version.id,
+    category: group.piece,
+    url,
+    ...(version.codigo ? { mpn: version.codigo } : {}),
+    ...(version.marcaVidrio ? { brand: { '@type': 'Brand', name: version.marcaVidrio } } : {}),
+    additionalProperty: [
+      ...(years ? [{ '@type': 'PropertyValue', name: YEARS_PROPERTY, value: years }] : []),
+      ...(version.version
+        ? [{ '@type': 'PropertyValue', name: TRIM_PROPERTY, value: version.version }]
+        : []),
+      ...(version.calidad
+        ? [{ '@type': 'PropertyValue', name: QUALITY_PROPERTY, value: version.calidad }]
+        : []),
+      ...FEATURES.map((feature) => ({
+        '@type': 'PropertyValue',
+        name: featureLabels[feature].label,
+        value: version.caracteristicas.includes(feature),
+      })),
+    ],
+    offers: {
+      '@type': 'Offer',
+      url,
+      price: toPesos(version.precio),
+      priceCurrency: 'ARS',
+      priceValidUntil: validUntil,
+      availability:
+        version.disponibilidad?.tipo === 'pedido'
+          ? 'https://schema.org/BackOrder'
+          : 'https://schema.org/InStock',
+      itemCondition: 'https://schema.org/NewCondition',
+      seller: { '@id': `${siteUrl}/#negocio` },
+    },
+  };
+}
+
+/**
+ * A product page's structured data: a plain Product for a model of one version (as before
+ * versions existed), a ProductGroup whose variants are the versions otherwise.
+ */
+export function productStructuredData(siteUrl: string, match: ProductMatch, validUntil: string) {
+  const { marca, modelo, pieza } = match;
+  const versiones = modelo.versiones ?? [];
+  if (versiones.length < 2) return productOffer(siteUrl, marca, modelo, validUntil, pieza);
+  const piece = pieceNames[pieza].name;
+  const name = `${piece} para ${marca.marca} ${modelo.nombre}`;
+  const differs = (value: (v: Version) => unknown) =>
+    new Set(versiones.map((v) => JSON.stringify(value(v)))).size > 1;
+  const variesBy = [
+    ...(differs((v) => yearsLabel(v)) ? [YEARS_PROPERTY] : []),
+    ...(differs((v) => v.version) ? [TRIM_PROPERTY] : []),
+    ...FEATURES.filter((f) => differs((v) => v.caracteristicas.includes(f))).map(
+      (f) => featureLabels[f].label,
+    ),
+    ...(differs((v) => v.calidad) ? [QUALITY_PROPERTY] : []),
+  ];
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'ProductGroup',
+    name,
+    description: modelo.meta.description,
+    category: piece,
+    url: `${siteUrl}${modelo.meta.canonical}`,
+    image: `${siteUrl}/og-image.jpg`,
+    productGroupID: `${pieza}-${marca.slug}-${modelo.slug}`,
+    isAccessoryOrSparePartFor: { '@type': 'Car', brand: marca.marca, model: modelo.nombre },
+    variesBy,
+    hasVariant: versiones.map((version) =>
+      versionProduct(
+        siteUrl,
+        { name, path: modelo.meta.canonical, piece, pieza },
+        version,
+        validUntil,
+      ),
+    ),
   };
 }

@@ -7,6 +7,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { hydrateAllIslands, watchPage } from '../helpers/browser.ts';
 import { builtSite } from '../helpers/site.ts';
+import { sampleCatalogueFileWith } from '../helpers/catalogue-file.ts';
+import { versionRows } from '../fixtures/versions.ts';
 
 const require = createRequire(import.meta.url);
 const axePath = require.resolve('axe-core/axe.min.js');
@@ -17,6 +19,8 @@ const pages = {
   home: '/',
   catalogue: '/parabrisas',
   product: '/parabrisa/peugeot/208-gt',
+  'product-versions': '/parabrisa/toyota/corolla?anio=2021',
+  'rear-window': '/luneta/ford/fiesta',
   'not-found': '/parabrisa/ford/no-existe',
   'repair-or-replace': '/reparar-o-cambiar',
   'repair-or-replace-answer':
@@ -32,7 +36,9 @@ const pages = {
   contact: '/contact',
 };
 
-const site = builtSite();
+// The sample, with a model of 12 versions and rear windows (tests/fixtures/versions.ts).
+const catalogueFile = sampleCatalogueFileWith(versionRows);
+const site = builtSite(() => ({ CATALOGUE_FILE: catalogueFile }));
 
 describe('Nu HTML Checker (vnu-jar)', () => {
   it('finds zero errors on every page type', async () => {

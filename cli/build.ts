@@ -18,7 +18,7 @@ export function buildFromCsv(bytes: Uint8Array, stamp: BuildStamp): BuildResult 
   if (binary === 'binary') return { ok: false, problems: [problems.notText()] };
   if (binary) return { ok: false, problems: [problems.excelFile(binary)] };
 
-  const sheet = parsePriceSheet(decodeBytes(bytes).text);
+  const sheet = parsePriceSheet(decodeBytes(bytes).text, stamp.builtAt);
   if (!sheet.ok) return { ok: false, problems: sheet.problems };
 
   const catalogue = buildCatalogue(sheet.rows, stamp);

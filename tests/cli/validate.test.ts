@@ -6,6 +6,8 @@ import { parsePriceSheet } from '../../cli/validate.ts';
 
 const HEADER = 'Marca;Modelo;Precio;URL\r\n';
 const COLUMNS = 'Las columnas son Marca, Modelo, Precio y, si querés, URL.';
+const OPTIONAL =
+  'Para versiones y lunetas también: Pieza, Año desde, Año hasta, Versión, Sensor de lluvia, Cámara, Calefaccionado, Acústico, Franja, Calidad, Marca del vidrio, Disponibilidad, Código.';
 
 /** The owner-facing messages for a spreadsheet, in order. */
 function messages(text: string): string[] {
@@ -78,8 +80,8 @@ describe('header problems', () => {
 
   it('unknown columns, named as written', () => {
     expect(messages('Marca;Modelo;Precio;Precio contado;Notas\r\nFord;Ka;1000;900;x\r\n')).toEqual([
-      `Fila 1, columna "Precio contado": no es una columna conocida. Borrala o corregí el título. ${COLUMNS}`,
-      `Fila 1, columna "Notas": no es una columna conocida. Borrala o corregí el título. ${COLUMNS}`,
+      `Fila 1, columna "Precio contado": no es una columna conocida. Borrala o corregí el título. ${COLUMNS} ${OPTIONAL}`,
+      `Fila 1, columna "Notas": no es una columna conocida. Borrala o corregí el título. ${COLUMNS} ${OPTIONAL}`,
     ]);
   });
 
@@ -244,7 +246,7 @@ describe('every problem at once', () => {
       [9, undefined, undefined],
     ]);
     expect(result.problems.map((problem) => problem.message)).toEqual([
-      `Fila 1, columna "Notas": no es una columna conocida. Borrala o corregí el título. ${COLUMNS}`,
+      `Fila 1, columna "Notas": no es una columna conocida. Borrala o corregí el título. ${COLUMNS} ${OPTIONAL}`,
       'Fila 2, columna "precio": "abc" no es un precio válido. Escribilo como 185000 o $ 185.000,00.',
       'Fila 4, columna "modelo": está vacía. Escribí el modelo del auto (por ejemplo Fiesta).',
       'Fila 4, columna "precio": "0" es cero. Escribí el precio de venta; si ya no lo vendés, borrá la fila.',

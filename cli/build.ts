@@ -33,7 +33,3 @@ export function buildFromCsv(bytes: Uint8Array, stamp: BuildStamp): BuildResult 
   }
   return { ok: true, catalogue, json: serializeCatalogue(catalogue) };
 }
-
-export function countModels(catalogue: Catalogue): number {
-  return catalogue.marcas.reduce((sum, marca) => sum + marca.modelos.length, 0);
-}

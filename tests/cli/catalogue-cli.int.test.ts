@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildCatalogue, catalogueSchema, serializeCatalogue } from '../../catalogue/schema.ts';
+import { FEATURES } from '../../catalogue/pieces.ts';
 import { buildFromCsv } from '../../cli/build.ts';
 import { decodeBytes } from '../../cli/decode.ts';
 import { parsePriceSheet } from '../../cli/validate.ts';
@@ -298,7 +299,7 @@ describe('build: price date, validity and CATALOGUE_FILE', () => {
       `Aviso: el catálogo anterior (${out}) es de una versión anterior del sitio; no se puede comparar con él.\n`,
     );
     expect(run.stdout).toContain('Catálogo nuevo: 3 modelos de 2 marcas.');
-    expect(catalogueSchema.parse(JSON.parse(await readFile(out, 'utf8'))).version).toBe(2);
+    expect(catalogueSchema.parse(JSON.parse(await readFile(out, 'utf8'))).version).toBe(3);
   });
 
   it('writes to CATALOGUE_FILE when no --output is given (the file the server watches)', async () => {
@@ -370,7 +371,7 @@ describe.concurrent('check and diff', () => {
     expect(run.stdout).toContain(
       `con ${join(root, 'catalogue/catalogue.json')} (no se guarda nada)`,
     );
-    expect(run.stdout).toContain('Sin cambios: 46 modelos igual que antes.');
+    expect(run.stdout).toContain('Sin cambios: 101 versiones igual que antes.');
   });
 
   it('under `npm run`, resolves the CSV from where the owner typed the command (INIT_CWD)', async () => {
@@ -456,54 +457,129 @@ describe.concurrent('help', () => {
   });
 });
 
+/** The models of the sample sheet, by brand, in its order (format 2 and format 3 alike). */
+const SAMPLE_MODELS = {
+  Ford: ['Fiesta', 'Focus', 'Ranger', 'EcoSport', 'Ka', 'Mondeo'],
+  Chevrolet: [
+    'Onix',
+    'Cruze',
+    'S10',
+    'Tracker',
+    'Spin',
+    'Corsa',
+    'Astra',
+    'Celta',
+    'Meriva',
+    'Zafira',
+  ],
+  Toyota: ['Corolla', 'Hilux', 'Yaris', 'Etios', 'Rav4'],
+  Volkswagen: ['Gol', 'Vento', 'Amarok', 'T-Cross', 'Tiguan', 'Up', 'Polo'],
+  Renault: ['Kwid', 'Kangoo', 'Duster', 'Sandero', 'Logan'],
+  Fiat: ['Cronos', 'Toro', 'Mobi', 'Uno', 'Argo'],
+  Peugeot: ['208', '2008', '3008', '208 GT'],
+  Honda: ['Civic', 'HR-V', 'CR-V', 'Fit'],
+};
+
 describe('the committed sample', () => {
   const csvPath = join(root, 'catalogue/precios.csv');
 
   it('catalogue.json is exactly what precios.csv builds (it cannot go stale)', async () => {
     const bytes = await readFile(csvPath);
-    const sheet = parsePriceSheet(decodeBytes(bytes).text);
+    const sheet = parsePriceSheet(decodeBytes(bytes).text, SAMPLE_STAMP.builtAt);
     if (!sheet.ok) throw new Error(sheet.problems.map((p) => p.message).join('\n'));
     const committed = await readFile(join(root, 'catalogue/catalogue.json'), 'utf8');
     expect(committed).toBe(serializeCatalogue(buildCatalogue(sheet.rows, SAMPLE_STAMP)));
     expect(buildFromCsv(bytes, SAMPLE_STAMP)).toMatchObject({ ok: true, json: committed });
   });
 
-  it('precios.csv is an es-AR Excel export of the 46 sample models', async () => {
+  it('precios.csv is an es-AR Excel export: the 46 sample models, their versions and rear windows', async () => {
     const text = await readFile(csvPath, 'utf8');
-    expect(text.startsWith('Marca;Modelo;Precio;URL\r\n')).toBe(true);
+    expect(
+      text.startsWith(
+        'Marca;Modelo;Precio;URL;Pieza;Año desde;Año hasta;Versión;Sensor de lluvia;Cámara;Calefaccionado;Acústico;Franja;Calidad;Marca del vidrio;Disponibilidad;Código\r\n',
+      ),
+    ).toBe(true);
     expect(text.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
-    const sheet = parsePriceSheet(text);
+    const sheet = parsePriceSheet(text, SAMPLE_STAMP.builtAt);
     if (!sheet.ok) throw new Error('precios.csv has problems');
-    const byBrand = new Map<string, string[]>();
-    for (const row of sheet.rows)
-      byBrand.set(row.marca, [...(byBrand.get(row.marca) ?? []), row.modelo]);
-    expect(Object.fromEntries(byBrand)).toEqual({
-      Ford: ['Fiesta', 'Focus', 'Ranger', 'EcoSport', 'Ka', 'Mondeo'],
-      Chevrolet: [
-        'Onix',
-        'Cruze',
-        'S10',
-        'Tracker',
-        'Spin',
-        'Corsa',
-        'Astra',
-        'Celta',
-        'Meriva',
-        'Zafira',
-      ],
-      Toyota: ['Corolla', 'Hilux', 'Yaris', 'Etios', 'Rav4'],
-      Volkswagen: ['Gol', 'Vento', 'Amarok', 'T-Cross', 'Tiguan', 'Up', 'Polo'],
-      Renault: ['Kwid', 'Kangoo', 'Duster', 'Sandero', 'Logan'],
-      Fiat: ['Cronos', 'Toro', 'Mobi', 'Uno', 'Argo'],
-      Peugeot: ['208', '2008', '3008', '208 GT'],
-      Honda: ['Civic', 'HR-V', 'CR-V', 'Fit'],
-    });
+    const windshields = new Map<string, Set<string>>();
+    for (const row of sheet.rows.filter((r) => r.pieza !== 'luneta'))
+      windshields.set(row.marca, (windshields.get(row.marca) ?? new Set()).add(row.modelo));
+    expect(
+      Object.fromEntries([...windshields].map(([marca, models]) => [marca, [...models]])),
+    ).toEqual(SAMPLE_MODELS);
+    // The old sheet's price of each model is still its lowest ("desde") price.
+    const old = parsePriceSheet(await readFile(fixture('precios-formato-2.csv'), 'utf8'));
+    if (!old.ok) throw new Error('precios-formato-2.csv has problems');
+    const built = buildCatalogue(sheet.rows, SAMPLE_STAMP);
+    for (const row of old.rows) {
+      const modelo = built.marcas
+        .flatMap((marca) => marca.modelos.map((m) => ({ marca: marca.marca, ...m })))
+        .find((m) => m.marca === row.marca && m.nombre === row.modelo);
+      expect([row.marca, row.modelo, modelo?.precio]).toEqual([row.marca, row.modelo, row.precio]);
+    }
     for (const row of sheet.rows) {
-      expect(row.precio).toBeGreaterThanOrEqual(18_000_000);
-      expect(row.precio).toBeLessThanOrEqual(90_000_000);
+      expect(row.precio).toBeGreaterThanOrEqual(9_000_000);
+      expect(row.precio).toBeLessThanOrEqual(180_000_000);
     }
     expect(sheet.rows.some((row) => row.precio % 100 !== 0)).toBe(true);
+
+    // Ten popular models have versions whose prices differ up to 2.5 times; the Hilux has 12.
+    const versioned = built.marcas.flatMap((marca) =>
+      marca.modelos
+        .filter((m) => m.versiones !== undefined)
+        .map((m) => ({ name: `${marca.marca} ${m.nombre}`, versiones: m.versiones ?? [] })),
+    );
+    expect(versioned.map((m) => m.name).sort()).toEqual([
+      'Chevrolet Onix',
+      'Chevrolet Tracker',
+      'Fiat Cronos',
+      'Ford Ranger',
+      'Peugeot 208',
+      'Renault Sandero',
+      'Toyota Corolla',
+      'Toyota Hilux',
+      'Volkswagen Amarok',
+      'Volkswagen Gol',
+    ]);
+    expect(versioned.find((m) => m.name === 'Toyota Hilux')?.versiones).toHaveLength(12);
+    for (const { versiones } of versioned) {
+      const prices = versiones.map((v) => v.precio);
+      expect(Math.max(...prices) / Math.min(...prices)).toBeLessThanOrEqual(2.5);
+    }
+    const spread = (name: string) => {
+      const prices = versioned.find((m) => m.name === name)?.versiones.map((v) => v.precio) ?? [];
+      return Math.max(...prices) / Math.min(...prices);
+    };
+    expect(spread('Volkswagen Amarok')).toBe(2.5);
+    const lunetas = built.marcas.flatMap((marca) =>
+      (marca.lunetas ?? []).map((m) => `${marca.marca} ${m.nombre}`),
+    );
+    expect(lunetas.length).toBeGreaterThanOrEqual(5);
+    const all = versioned.flatMap((m) => m.versiones);
+    expect(new Set(all.map((v) => v.marcaVidrio))).toEqual(
+      new Set(['Pilkington', 'Fuyao', 'Saint-Gobain Sekurit', 'AGC', 'Vitro']),
+    );
+    expect(new Set(all.map((v) => v.disponibilidad?.tipo))).toEqual(new Set(['stock', 'pedido']));
+    expect(all.filter((v) => v.codigo !== undefined).length).toBeGreaterThanOrEqual(5);
+    expect(new Set(all.flatMap((v) => v.caracteristicas))).toEqual(new Set(FEATURES));
   });
+});
+
+describe('the old three-column sheet', () => {
+  it('builds the format-2 sample catalogue byte for byte, apart from the version number', async () => {
+    const { out } = await tempDir();
+    const run = await cli(['build', fixture('precios-formato-2.csv'), '-o', out]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('sin errores: 8 marcas, 46 modelos.');
+    expect(run.stdout).toContain('Catálogo nuevo: 46 modelos de 8 marcas.');
+    const formatTwo = await readFile(
+      join(root, 'tests/fixtures/catalogue/catalogue-formato-2.json'),
+      'utf8',
+    );
+    expect(formatTwo).toMatch(/^\{\n {2}"version": 2,\n/);
+    expect(await readFile(out, 'utf8')).toBe(formatTwo.replace('"version": 2,', '"version": 3,'));
+  }, 30_000);
 });
 
 describe('scale', () => {

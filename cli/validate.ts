@@ -35,12 +35,22 @@ export function validateRows(sheetRows: readonly SheetRow[], today: Date = new D
   // the piece and the variant: several rows per model are versions, the same one twice is not.
   const seen = new Map<string, Seen>();
   const last = lastYear(today);
+  // Brands and models repeat row after row (one row per version): slug each spelling once.
+  const slugs = new Map<string, string>();
+  const slug = (text: string): string => {
+    let known = slugs.get(text);
+    if (known === undefined) {
+      known = slugify(text);
+      slugs.set(text, known);
+    }
+    return known;
+  };
 
   for (const sheetRow of sheetRows) {
     const { row } = sheetRow;
     const before = found.length;
-    const marca = name(sheetRow.marca, row, 'marca', found);
-    const modelo = name(sheetRow.modelo, row, 'modelo', found);
+    const marca = name(sheetRow.marca, row, 'marca', found, slug);
+    const modelo = name(sheetRow.modelo, row, 'modelo', found, slug);
 
     // The optional columns' problems are listed after those of the first four columns.
     const cellProblems: Problem[] = [];
@@ -49,15 +59,15 @@ export function validateRows(sheetRows: readonly SheetRow[], today: Date = new D
     const variante = variantOf(sheetRow, last, cellProblems);
     const disponibilidad = availabilityOf(sheetRow, cellProblems);
 
+    const plain = variante !== undefined && isPlainVariant(variante);
     if (marca !== undefined && modelo !== undefined && pieza !== INVALID && variante) {
       const key = JSON.stringify([
-        slugify(marca),
-        slugify(modelo),
+        slug(marca),
+        slug(modelo),
         pieza ?? 'parabrisas',
         variantKey(variante),
       ]);
       const shown = `${marca} ${modelo}`;
-      const plain = isPlainVariant(variante);
       const first = seen.get(key);
       if (first && plain && first.plain) {
         found.push(problems.duplicateModel(row, shown, first.row, first.name));
@@ -99,7 +109,7 @@ export function validateRows(sheetRows: readonly SheetRow[], today: Date = new D
         url,
         pieza,
         // A plain row stays as old sheets gave it: no variant at all.
-        variante: isPlainVariant(variante) ? undefined : variante,
+        variante: plain ? undefined : variante,
         disponibilidad,
       });
     }
@@ -163,13 +173,14 @@ function name(
   row: number,
   column: 'marca' | 'modelo',
   found: Problem[],
+  slug: (text: string) => string,
 ): string | undefined {
   const tidy = value.replace(/\s+/g, ' ').trim();
   if (tidy === '') {
     found.push(problems.emptyCell(row, column));
     return undefined;
   }
-  if (slugify(tidy) === '') {
+  if (slug(tidy) === '') {
     found.push(problems.noLettersOrDigits(row, column, tidy));
     return undefined;
   }

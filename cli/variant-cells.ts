@@ -16,7 +16,8 @@ export type Parsed<T> = T | undefined | typeof INVALID;
 
 /** No accents, lower case, single spaces: `A  Pedido 5 Días` → `a pedido 5 dias`. */
 export function fold(text: string): string {
-  // Most cells are empty or plain ASCII (`no`, `x`, `en stock`): no need to strip accents.
+  if (text === '') return text;
+  // Most cells are plain ASCII (`no`, `x`, `en stock`): no need to strip accents.
   if (/^[\x21-\x7e]*(?: [\x21-\x7e]+)*$/.test(text)) return text.toLowerCase();
   return text
     .normalize('NFD')

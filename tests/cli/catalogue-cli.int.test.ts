@@ -437,6 +437,8 @@ describe.concurrent('help', () => {
       'check <archivo.csv>             revisa la planilla sin cambiar nada',
       'npm run catalogue -- build precios.csv',
       '1  la planilla tiene errores',
+      'Columnas opcionales, para versiones y lunetas',
+      'Disponibilidad (en stock, a pedido o a pedido 5 días)',
     ]) {
       expect(run.stdout).toContain(text);
     }

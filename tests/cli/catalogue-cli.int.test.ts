@@ -496,9 +496,10 @@ describe('the committed sample', () => {
 
   it('precios.csv is an es-AR Excel export: the 46 sample models, their versions and rear windows', async () => {
     const text = await readFile(csvPath, 'utf8');
+    // "CSV UTF-8": the BOM makes Excel open the accents of Año, Versión, sí... intact.
     expect(
       text.startsWith(
-        'Marca;Modelo;Precio;URL;Pieza;Año desde;Año hasta;Versión;Sensor de lluvia;Cámara;Calefaccionado;Acústico;Franja;Calidad;Marca del vidrio;Disponibilidad;Código\r\n',
+        '\uFEFFMarca;Modelo;Precio;URL;Pieza;Año desde;Año hasta;Versión;Sensor de lluvia;Cámara;Calefaccionado;Acústico;Franja;Calidad;Marca del vidrio;Disponibilidad;Código\r\n',
       ),
     ).toBe(true);
     expect(text.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);

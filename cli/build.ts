@@ -18,7 +18,7 @@ export function buildFromCsv(bytes: Uint8Array, stamp: BuildStamp): BuildResult 
   if (binary === 'binary') return { ok: false, problems: [problems.notText()] };
   if (binary) return { ok: false, problems: [problems.excelFile(binary)] };
 
-  const sheet = parsePriceSheet(decodeBytes(bytes).text);
+  const sheet = parsePriceSheet(decodeBytes(bytes).text, stamp.builtAt);
   if (!sheet.ok) return { ok: false, problems: sheet.problems };
 
   const catalogue = buildCatalogue(sheet.rows, stamp);
@@ -32,8 +32,4 @@ export function buildFromCsv(bytes: Uint8Array, stamp: BuildStamp): BuildResult 
     return { ok: false, problems: [problems.invalidCatalogue(detail)] };
   }
   return { ok: true, catalogue, json: serializeCatalogue(catalogue) };
-}
-
-export function countModels(catalogue: Catalogue): number {
-  return catalogue.marcas.reduce((sum, marca) => sum + marca.modelos.length, 0);
 }

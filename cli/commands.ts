@@ -7,7 +7,8 @@ import {
   formatDateAR,
   shopDate,
 } from '../catalogue/validity.ts';
-import { buildFromCsv, countModels, type BuildResult } from './build.ts';
+import { buildFromCsv, type BuildResult } from './build.ts';
+import { countsOf, describeModels } from './counts.ts';
 import { describeChanges } from './diff.ts';
 import {
   readCatalogueFile,
@@ -83,7 +84,7 @@ function reportProblems(io: CliIo, file: string, problems: readonly Problem[]): 
 }
 
 function summary(catalogue: Catalogue): string {
-  return `${count(catalogue.marcas.length, 'marca', 'marcas')}, ${count(countModels(catalogue), 'modelo', 'modelos')}`;
+  return `${count(catalogue.marcas.length, 'marca', 'marcas')}, ${describeModels(countsOf(catalogue))}`;
 }
 
 /** The previous catalogue to compare with, plus a warning when it cannot be read. */

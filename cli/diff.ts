@@ -1,10 +1,22 @@
-/** What a new catalogue changes for the shoppers: models added and removed, prices, links. */
-import type { Catalogue } from '../catalogue/schema.ts';
+/**
+ * What a new catalogue changes for the shoppers: models and versions added and removed,
+ * prices, links, availability. A model with one plain price is one entry, as before versions
+ * existed; a model with versions is one entry per version, matched by its id.
+ */
+import { modelsOf, type Catalogue, type Availability, type Version } from '../catalogue/schema.ts';
 import { formatARSPlain as money } from '../catalogue/money.ts';
+import { PIEZAS } from '../catalogue/pieces.ts';
+import { COLUMN_TITLES } from './columns.ts';
+import { countsOf, describeModels, onlyPlainModels } from './counts.ts';
 import { count, formatInteger } from './format.ts';
 
 /** `url` only when the spreadsheet gives one; otherwise the button opens WhatsApp. */
-type Entry = { name: string; precio: number; url: string | undefined };
+type Entry = {
+  name: string;
+  precio: number;
+  url: string | undefined;
+  disponibilidad: string | undefined;
+};
 
 export type PriceChange = { name: string; before: number; after: number };
 
@@ -12,20 +24,66 @@ export type CatalogueDiff = {
   added: Entry[];
   removed: Entry[];
   priceChanges: PriceChange[];
-  /** Renamed spellings and changed purchase links, one text per model. */
+  /** Renamed spellings, changed purchase links and availability, one text per entry. */
   otherChanges: string[];
   unchanged: number;
 };
 
+/** `2016-2020, Cabina doble, sensor de lluvia, cámara, original, Pilkington`. */
+export function describeVersion(version: Version): string {
+  const { anioDesde: from, anioHasta: to } = version;
+  const years =
+    from !== undefined && to !== undefined
+      ? `${from}-${to}`
+      : from !== undefined
+        ? `desde ${from}`
+        : to !== undefined
+          ? `hasta ${to}`
+          : undefined;
+  const parts = [
+    years,
+    version.version,
+    ...version.caracteristicas.map((feature) => COLUMN_TITLES[feature].toLowerCase()),
+    version.calidad,
+    version.marcaVidrio,
+    version.codigo,
+  ].filter((part) => part !== undefined);
+  return parts.length > 0 ? parts.join(', ') : 'estándar';
+}
+
+function availabilityText(disponibilidad: Availability | undefined): string | undefined {
+  if (disponibilidad === undefined) return undefined;
+  if (disponibilidad.tipo === 'stock') return 'en stock';
+  return disponibilidad.dias === undefined
+    ? 'a pedido'
+    : `a pedido ${count(disponibilidad.dias, 'día', 'días')}`;
+}
+
 function entries(catalogue: Catalogue): Map<string, Entry> {
   const map = new Map<string, Entry>();
   for (const marca of catalogue.marcas) {
-    for (const modelo of marca.modelos) {
-      map.set(`${marca.slug}/${modelo.slug}`, {
-        name: `${marca.marca} ${modelo.nombre}`,
-        precio: modelo.precio,
-        url: modelo.url,
-      });
+    for (const pieza of PIEZAS) {
+      for (const modelo of modelsOf(marca, pieza)) {
+        const key = `${pieza}/${marca.slug}/${modelo.slug}`;
+        const name = `${pieza === 'luneta' ? 'Luneta ' : ''}${marca.marca} ${modelo.nombre}`;
+        if (!modelo.versiones) {
+          map.set(key, {
+            name,
+            precio: modelo.precio,
+            url: modelo.url,
+            disponibilidad: undefined,
+          });
+          continue;
+        }
+        for (const version of modelo.versiones) {
+          map.set(`${key}/${version.id}`, {
+            name: `${name} (${describeVersion(version)})`,
+            precio: version.precio,
+            url: version.url,
+            disponibilidad: availabilityText(version.disponibilidad),
+          });
+        }
+      }
     }
   }
   return map;
@@ -65,6 +123,12 @@ function otherChange(before: Entry, after: Entry): string | undefined {
     const shown = (url: string | undefined) => url ?? 'WhatsApp';
     notes.push(`el botón Comprar ahora lleva a ${shown(after.url)} (antes ${shown(before.url)})`);
   }
+  if (before.disponibilidad !== after.disponibilidad) {
+    const shown = (text: string | undefined) => text ?? 'sin indicar';
+    notes.push(
+      `disponibilidad ${shown(after.disponibilidad)} (antes ${shown(before.disponibilidad)})`,
+    );
+  }
   return notes.length === 0 ? undefined : `${after.name}: ${notes.join('; ')}`;
 }
 
@@ -83,16 +147,18 @@ export function formatPriceChange(change: PriceChange): string {
 
 /** The summary printed after a build, a dry run or `diff`. */
 export function describeChanges(before: Catalogue | undefined, after: Catalogue): string[] {
-  const models = after.marcas.reduce((sum, marca) => sum + marca.modelos.length, 0);
-  if (!before) {
-    return [
-      `Catálogo nuevo: ${count(models, 'modelo', 'modelos')} de ${count(after.marcas.length, 'marca', 'marcas')}.`,
-    ];
-  }
+  const counts = countsOf(after);
+  const brands = count(counts.marcas, 'marca', 'marcas');
+  if (!before) return [`Catálogo nuevo: ${describeModels(counts)} de ${brands}.`];
+  // Old sheets count models, as they always have; with versions, each priced glass counts.
+  const [one, many, added, removed] =
+    onlyPlainModels(counts) && onlyPlainModels(countsOf(before))
+      ? ['modelo', 'modelos', 'Modelos nuevos', 'Modelos quitados']
+      : ['versión', 'versiones', 'Nuevos', 'Quitados'];
   const diff = diffCatalogues(before, after);
-  const { added, removed, priceChanges, otherChanges } = diff;
-  if (added.length + removed.length + priceChanges.length + otherChanges.length === 0) {
-    return [`Sin cambios: ${count(diff.unchanged, 'modelo', 'modelos')} igual que antes.`];
+  const { priceChanges, otherChanges } = diff;
+  if (diff.added.length + diff.removed.length + priceChanges.length + otherChanges.length === 0) {
+    return [`Sin cambios: ${count(diff.unchanged, one, many)} igual que antes.`];
   }
   const lines = ['Cambios respecto del catálogo anterior:'];
   const section = (title: string, items: string[]) => {
@@ -103,15 +169,15 @@ export function describeChanges(before: Catalogue | undefined, after: Catalogue)
     );
   };
   section(
-    'Modelos nuevos',
-    added.map((entry) => `+ ${entry.name}: ${money(entry.precio)}`),
+    added,
+    diff.added.map((entry) => `+ ${entry.name}: ${money(entry.precio)}`),
   );
   section(
-    'Modelos quitados',
-    removed.map((entry) => `- ${entry.name} (tenía ${money(entry.precio)})`),
+    removed,
+    diff.removed.map((entry) => `- ${entry.name} (tenía ${money(entry.precio)})`),
   );
   section('Precios cambiados', priceChanges.map(formatPriceChange));
   section('Otros cambios', otherChanges);
-  lines.push(`  Sin cambios: ${count(diff.unchanged, 'modelo', 'modelos')}.`);
+  lines.push(`  Sin cambios: ${count(diff.unchanged, one, many)}.`);
   return lines;
 }

@@ -3,7 +3,15 @@
  * place. Each says where (row as Excel numbers it, column), what is wrong and how to fix it.
  */
 import type { PriceError } from './price.ts';
-import { COLUMNS_IN_WORDS, type Column } from './columns.ts';
+import {
+  columnName,
+  COLUMN_TITLES,
+  COLUMNS_IN_WORDS,
+  VARIANT_COLUMNS_IN_WORDS,
+  type Column,
+} from './columns.ts';
+import { FIRST_YEAR } from '../catalogue/pieces.ts';
+import type { Feature } from '../catalogue/pieces.ts';
 
 export type Problem = {
   /** Spreadsheet row as Excel shows it (the header is row 1); absent for whole-file problems. */
@@ -15,6 +23,9 @@ export type Problem = {
 
 const PRICE_EXAMPLE = 'Escribilo como 185000 o $ 185.000,00.';
 const COLUMNS_HINT = `Las columnas son ${COLUMNS_IN_WORDS}.`;
+const OPTIONAL_HINT = `Para versiones y lunetas también: ${VARIANT_COLUMNS_IN_WORDS}.`;
+const YES_NO =
+  'Escribí sí (o x, o 1) si la versión lo tiene, y no (o 0, o dejá la celda vacía) si no.';
 
 function at(row: number, column?: string): string {
   return column === undefined ? `Fila ${row}` : `Fila ${row}, columna "${column}"`;
@@ -55,19 +66,19 @@ export const problems = {
   }),
   missingColumn: (row: number, column: Column): Problem => ({
     row,
-    column,
-    message: `${at(row)}: falta la columna "${column}". Agregala con ese título. ${COLUMNS_HINT}`,
+    column: columnName(column),
+    message: `${at(row)}: falta la columna "${columnName(column)}". Agregala con ese título. ${COLUMNS_HINT}`,
   }),
   unknownColumn: (row: number, title: string): Problem => ({
     row,
     column: title,
     value: title,
-    message: `${at(row, title)}: no es una columna conocida. Borrala o corregí el título. ${COLUMNS_HINT}`,
+    message: `${at(row, title)}: no es una columna conocida. Borrala o corregí el título. ${COLUMNS_HINT} ${OPTIONAL_HINT}`,
   }),
   repeatedColumn: (row: number, column: Column, indexes: readonly number[]): Problem => ({
     row,
-    column,
-    message: `${at(row, column)}: aparece más de una vez (columnas ${indexes.map(columnLetter).join(' y ')}). Dejá una sola.`,
+    column: columnName(column),
+    message: `${at(row, columnName(column))}: aparece más de una vez (columnas ${indexes.map(columnLetter).join(' y ')}). Dejá una sola.`,
   }),
   untitledColumn: (row: number, index: number, value: string): Problem => ({
     row,
@@ -134,10 +145,58 @@ export const problems = {
     value,
     message: `${at(row, 'modelo')}: "${value}" repite el modelo "${firstValue}" de la fila ${firstRow}. Dejá una sola fila por modelo.`,
   }),
+  badYesNo: (row: number, feature: Feature, value: string): Problem =>
+    cellProblem(row, COLUMN_TITLES[feature], value, `no es sí ni no. ${YES_NO}`),
+  badYear: (row: number, column: 'anioDesde' | 'anioHasta', value: string, last: number): Problem =>
+    cellProblem(
+      row,
+      COLUMN_TITLES[column],
+      value,
+      `no es un año entre ${FIRST_YEAR} y ${last}. Escribí el año con cuatro cifras (por ejemplo 2019) o dejá la celda vacía si no hay límite.`,
+    ),
+  yearsReversed: (row: number, from: number, to: number): Problem =>
+    cellProblem(
+      row,
+      COLUMN_TITLES.anioDesde,
+      String(from),
+      `es posterior al "${COLUMN_TITLES.anioHasta}" ${to}. Revisá los años o intercambialos.`,
+    ),
+  badPieza: (row: number, value: string): Problem =>
+    cellProblem(
+      row,
+      COLUMN_TITLES.pieza,
+      value,
+      'no es una pieza conocida. Escribí parabrisas o luneta (vacía es parabrisas).',
+    ),
+  badCalidad: (row: number, value: string): Problem =>
+    cellProblem(
+      row,
+      COLUMN_TITLES.calidad,
+      value,
+      'no es una calidad conocida. Escribí original o equivalente, o dejá la celda vacía.',
+    ),
+  badDisponibilidad: (row: number, value: string): Problem =>
+    cellProblem(
+      row,
+      COLUMN_TITLES.disponibilidad,
+      value,
+      'no se entiende. Escribí en stock, a pedido o a pedido 5 días (de 1 a 365 días), o dejá la celda vacía.',
+    ),
+  duplicateVersion: (row: number, value: string, firstRow: number): Problem => ({
+    row,
+    column: 'modelo',
+    value,
+    message: `${at(row, 'modelo')}: "${value}" repite la fila ${firstRow}: misma marca, modelo y pieza, y las mismas columnas de versión (años, ${COLUMN_TITLES.version}, características, ${COLUMN_TITLES.calidad}, ${COLUMN_TITLES.marcaVidrio} y ${COLUMN_TITLES.codigo}). Dejá una sola fila o cambiá lo que diferencia a las dos versiones.`,
+  }),
   invalidCatalogue: (detail: string): Problem => ({
     message: `El catálogo armado con esta planilla no es válido (${detail}). Revisá la planilla; si todo parece bien, avisale a quien mantiene el sitio.`,
   }),
 };
+
+/** A cell of an optional column whose value cannot be read: where, what, and how to fix it. */
+function cellProblem(row: number, column: string, value: string, reason: string): Problem {
+  return { row, column, value, message: `${at(row, column)}: "${value}" ${reason}` };
+}
 
 const EMPTY_HINTS = {
   marca: 'Escribí la marca del auto (por ejemplo Ford).',

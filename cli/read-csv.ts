@@ -7,9 +7,9 @@
  * cells. No `cast`: values stay text and prices are parsed by ./price.ts.
  */
 import { parse, CsvError } from 'csv-parse/sync';
-import { readHeader, normalizeTitle } from './header.ts';
+import { readHeader } from './header.ts';
 import { problems, type Problem } from './problems.ts';
-import { KNOWN_COLUMNS } from './columns.ts';
+import { columnOf, OPTIONAL_COLUMNS, type OptionalColumn } from './columns.ts';
 
 export type Delimiter = ';' | ',' | '\t';
 
@@ -45,7 +45,7 @@ export function detectDelimiter(text: string): Delimiter {
   for (const delimiter of CANDIDATES) {
     const cells = splitLine(line, delimiter);
     if (cells.length < 2) continue;
-    const known = cells.filter((cell) => KNOWN_COLUMNS.includes(normalizeTitle(cell))).length;
+    const known = cells.filter((cell) => columnOf(cell) !== undefined).length;
     if (!best || known > best.known || (known === best.known && cells.length > best.cells)) {
       best = { delimiter, known, cells: cells.length };
     }
@@ -100,8 +100,17 @@ function quoteProblem(error: CsvError, row: number): Problem {
   }
 }
 
-/** One data row's cells by column, trimmed, before validation. */
-export type SheetRow = { row: number; marca: string; modelo: string; precio: string; url: string };
+/**
+ * One data row's cells by column, trimmed, before validation. `url` is '' when the sheet has
+ * no such column; the other optional columns are present only when the sheet has them.
+ */
+export type SheetRow = {
+  row: number;
+  marca: string;
+  modelo: string;
+  precio: string;
+  url: string;
+} & Partial<Record<Exclude<OptionalColumn, 'url'>, string>>;
 
 export type Sheet = { delimiter: Delimiter; rows: SheetRow[]; problems: Problem[] };
 
@@ -132,13 +141,18 @@ export function readPriceSheet(text: string): Sheet {
     if (!columns) continue;
     const cell = (index: number | undefined) =>
       index === undefined ? '' : (cells[index] ?? '').trim();
-    rows.push({
+    const sheetRow: SheetRow = {
       row,
       marca: cell(columns.marca),
       modelo: cell(columns.modelo),
       precio: cell(columns.precio),
       url: cell(columns.url),
-    });
+    };
+    for (const column of OPTIONAL_COLUMNS) {
+      if (column !== 'url' && columns[column] !== undefined)
+        sheetRow[column] = cell(columns[column]);
+    }
+    rows.push(sheetRow);
   }
   if (error) found.push(error);
   return { delimiter, rows, problems: found };

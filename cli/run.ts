@@ -22,6 +22,12 @@ cualquier orden, con o sin mayúsculas o tildes); debajo, un modelo por fila. Pr
 como 185000, 185.000 o $ 185.000,50 (la coma separa los centavos). Si la celda URL
 queda vacía, el botón "Comprar ahora" abre WhatsApp.
 
+Columnas opcionales, para versiones y lunetas (varias filas por modelo son sus
+versiones): Pieza (parabrisas o luneta), Año desde, Año hasta, Versión, Sensor de
+lluvia, Cámara, Calefaccionado, Acústico, Franja (sí o no), Calidad (original o
+equivalente), Marca del vidrio, Disponibilidad (en stock, a pedido o a pedido 5 días)
+y Código.
+
 En Excel: Archivo > Guardar como > "CSV (delimitado por comas)".
 
 Ejemplos:
@@ -63,7 +69,7 @@ function createProgram(io: CliIo, setStatus: (code: number) => void): Command {
   // Commander's own English errors are replaced by Spanish ones in commanderExit.
   const program = spanishProgram(
     RUN,
-    'Convierte la planilla de precios (un CSV exportado desde Excel, LibreOffice o Google Sheets) en el catálogo de parabrisas del sitio.',
+    'Convierte la planilla de precios (un CSV exportado desde Excel, LibreOffice o Google Sheets) en el catálogo de parabrisas y lunetas del sitio.',
     io,
   ).addHelpText('after', PROGRAM_HELP);
 
@@ -121,7 +127,7 @@ El sitio en marcha muestra los precios nuevos en unos segundos, sin reiniciarlo.
     .summary('muestra qué cambiaría en el catálogo, sin cambiar nada')
     .usage('<archivo.csv> [opciones]')
     .description(
-      'Muestra qué cambiaría en el sitio con esta planilla (modelos nuevos y quitados, precios), sin cambiar nada.',
+      'Muestra qué cambiaría en el sitio con esta planilla (modelos y versiones nuevos y quitados, precios), sin cambiar nada.',
     )
     .argument('<archivo.csv>', 'la planilla de precios exportada como CSV')
     .option(

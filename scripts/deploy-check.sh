@@ -145,7 +145,7 @@ owner_run() {
 }
 (cd "$owner" && env -i PATH="$PATH" npm --prefix "$app" run --silent catalogue -- check precios.csv) \
   >"$work/owner.log" 2>&1 || { cat "$work/owner.log" >&2; fail 'npm run catalogue -- check failed on the production install'; }
-grep -q '46 modelos' "$work/owner.log" || fail "catalogue check did not read the CSV: $(cat "$work/owner.log")"
+grep -q '53 modelos (46 parabrisas y 7 lunetas)' "$work/owner.log" || fail "catalogue check did not read the CSV: $(cat "$work/owner.log")"
 printf '    npm run catalogue -- check precios.csv: ok\n'
 # A message through the running server, then every messages command on it.
 node -e '

@@ -17,6 +17,7 @@ import {
   catalogueSchema,
   serializeCatalogue,
 } from '../../catalogue/schema.ts';
+import { FEATURES } from '../../catalogue/pieces.ts';
 import { buildFromCsv } from '../../cli/build.ts';
 import { decodeBytes } from '../../cli/decode.ts';
 import { parsePriceSheet } from '../../cli/validate.ts';
@@ -377,7 +378,7 @@ describe.concurrent('check and diff', () => {
     expect(run.stdout).toContain(
       `con ${join(root, 'catalogue/catalogue.json')} (no se guarda nada)`,
     );
-    expect(run.stdout).toContain('Sin cambios: 46 modelos igual que antes.');
+    expect(run.stdout).toContain('Sin cambios: 101 versiones igual que antes.');
   });
 
   it('under `npm run`, resolves the CSV from where the owner typed the command (INIT_CWD)', async () => {
@@ -443,6 +444,8 @@ describe.concurrent('help', () => {
       'check <archivo.csv>             revisa la planilla sin cambiar nada',
       'npm run catalogue -- build precios.csv',
       '1  la planilla tiene errores',
+      'Columnas opcionales, para versiones y lunetas',
+      'Disponibilidad (en stock, a pedido o a pedido 5 días)',
     ]) {
       expect(run.stdout).toContain(text);
     }
@@ -463,54 +466,304 @@ describe.concurrent('help', () => {
   });
 });
 
+/** The models of the sample sheet, by brand, in its order (format 2 and format 3 alike). */
+const SAMPLE_MODELS = {
+  Ford: ['Fiesta', 'Focus', 'Ranger', 'EcoSport', 'Ka', 'Mondeo'],
+  Chevrolet: [
+    'Onix',
+    'Cruze',
+    'S10',
+    'Tracker',
+    'Spin',
+    'Corsa',
+    'Astra',
+    'Celta',
+    'Meriva',
+    'Zafira',
+  ],
+  Toyota: ['Corolla', 'Hilux', 'Yaris', 'Etios', 'Rav4'],
+  Volkswagen: ['Gol', 'Vento', 'Amarok', 'T-Cross', 'Tiguan', 'Up', 'Polo'],
+  Renault: ['Kwid', 'Kangoo', 'Duster', 'Sandero', 'Logan'],
+  Fiat: ['Cronos', 'Toro', 'Mobi', 'Uno', 'Argo'],
+  Peugeot: ['208', '2008', '3008', '208 GT'],
+  Honda: ['Civic', 'HR-V', 'CR-V', 'Fit'],
+};
+
 describe('the committed sample', () => {
   const csvPath = join(root, 'catalogue/precios.csv');
 
   it('catalogue.json is exactly what precios.csv builds (it cannot go stale)', async () => {
     const bytes = await readFile(csvPath);
-    const sheet = parsePriceSheet(decodeBytes(bytes).text);
+    const sheet = parsePriceSheet(decodeBytes(bytes).text, SAMPLE_STAMP.builtAt);
     if (!sheet.ok) throw new Error(sheet.problems.map((p) => p.message).join('\n'));
     const committed = await readFile(join(root, 'catalogue/catalogue.json'), 'utf8');
     expect(committed).toBe(serializeCatalogue(buildCatalogue(sheet.rows, SAMPLE_STAMP)));
     expect(buildFromCsv(bytes, SAMPLE_STAMP)).toMatchObject({ ok: true, json: committed });
   });
 
-  it('precios.csv is an es-AR Excel export of the 46 sample models', async () => {
+  it('precios.csv is an es-AR Excel export: the 46 sample models, their versions and rear windows', async () => {
     const text = await readFile(csvPath, 'utf8');
-    expect(text.startsWith('Marca;Modelo;Precio;URL\r\n')).toBe(true);
+    // "CSV UTF-8": the BOM makes Excel open the accents of Año, Versión, sí... intact.
+    expect(
+      text.startsWith(
+        '\uFEFFMarca;Modelo;Precio;URL;Pieza;Año desde;Año hasta;Versión;Sensor de lluvia;Cámara;Calefaccionado;Acústico;Franja;Calidad;Marca del vidrio;Disponibilidad;Código\r\n',
+      ),
+    ).toBe(true);
     expect(text.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
-    const sheet = parsePriceSheet(text);
+    const sheet = parsePriceSheet(text, SAMPLE_STAMP.builtAt);
     if (!sheet.ok) throw new Error('precios.csv has problems');
-    const byBrand = new Map<string, string[]>();
-    for (const row of sheet.rows)
-      byBrand.set(row.marca, [...(byBrand.get(row.marca) ?? []), row.modelo]);
-    expect(Object.fromEntries(byBrand)).toEqual({
-      Ford: ['Fiesta', 'Focus', 'Ranger', 'EcoSport', 'Ka', 'Mondeo'],
-      Chevrolet: [
-        'Onix',
-        'Cruze',
-        'S10',
-        'Tracker',
-        'Spin',
-        'Corsa',
-        'Astra',
-        'Celta',
-        'Meriva',
-        'Zafira',
-      ],
-      Toyota: ['Corolla', 'Hilux', 'Yaris', 'Etios', 'Rav4'],
-      Volkswagen: ['Gol', 'Vento', 'Amarok', 'T-Cross', 'Tiguan', 'Up', 'Polo'],
-      Renault: ['Kwid', 'Kangoo', 'Duster', 'Sandero', 'Logan'],
-      Fiat: ['Cronos', 'Toro', 'Mobi', 'Uno', 'Argo'],
-      Peugeot: ['208', '2008', '3008', '208 GT'],
-      Honda: ['Civic', 'HR-V', 'CR-V', 'Fit'],
-    });
+    const windshields = new Map<string, Set<string>>();
+    for (const row of sheet.rows.filter((r) => r.pieza !== 'luneta'))
+      windshields.set(row.marca, (windshields.get(row.marca) ?? new Set()).add(row.modelo));
+    expect(
+      Object.fromEntries([...windshields].map(([marca, models]) => [marca, [...models]])),
+    ).toEqual(SAMPLE_MODELS);
+    // The old sheet's price of each model is still its lowest ("desde") price.
+    const old = parsePriceSheet(await readFile(fixture('precios-formato-2.csv'), 'utf8'));
+    if (!old.ok) throw new Error('precios-formato-2.csv has problems');
+    const built = buildCatalogue(sheet.rows, SAMPLE_STAMP);
+    for (const row of old.rows) {
+      const modelo = built.marcas
+        .flatMap((marca) => marca.modelos.map((m) => ({ marca: marca.marca, ...m })))
+        .find((m) => m.marca === row.marca && m.nombre === row.modelo);
+      expect([row.marca, row.modelo, modelo?.precio]).toEqual([row.marca, row.modelo, row.precio]);
+    }
     for (const row of sheet.rows) {
-      expect(row.precio).toBeGreaterThanOrEqual(18_000_000);
-      expect(row.precio).toBeLessThanOrEqual(90_000_000);
+      expect(row.precio).toBeGreaterThanOrEqual(9_000_000);
+      expect(row.precio).toBeLessThanOrEqual(180_000_000);
     }
     expect(sheet.rows.some((row) => row.precio % 100 !== 0)).toBe(true);
+
+    // Ten popular models have versions whose prices differ up to 2.5 times; the Hilux has 12.
+    const versioned = built.marcas.flatMap((marca) =>
+      marca.modelos
+        .filter((m) => m.versiones !== undefined)
+        .map((m) => ({ name: `${marca.marca} ${m.nombre}`, versiones: m.versiones ?? [] })),
+    );
+    expect(versioned.map((m) => m.name).sort()).toEqual([
+      'Chevrolet Onix',
+      'Chevrolet Tracker',
+      'Fiat Cronos',
+      'Ford Ranger',
+      'Peugeot 208',
+      'Renault Sandero',
+      'Toyota Corolla',
+      'Toyota Hilux',
+      'Volkswagen Amarok',
+      'Volkswagen Gol',
+    ]);
+    expect(versioned.find((m) => m.name === 'Toyota Hilux')?.versiones).toHaveLength(12);
+    for (const { versiones } of versioned) {
+      const prices = versiones.map((v) => v.precio);
+      expect(Math.max(...prices) / Math.min(...prices)).toBeLessThanOrEqual(2.5);
+    }
+    const spread = (name: string) => {
+      const prices = versioned.find((m) => m.name === name)?.versiones.map((v) => v.precio) ?? [];
+      return Math.max(...prices) / Math.min(...prices);
+    };
+    expect(spread('Volkswagen Amarok')).toBe(2.5);
+    const lunetas = built.marcas.flatMap((marca) =>
+      (marca.lunetas ?? []).map((m) => `${marca.marca} ${m.nombre}`),
+    );
+    expect(lunetas.length).toBeGreaterThanOrEqual(5);
+    const all = versioned.flatMap((m) => m.versiones);
+    expect(new Set(all.map((v) => v.marcaVidrio))).toEqual(
+      new Set(['Pilkington', 'Fuyao', 'Saint-Gobain Sekurit', 'AGC', 'Vitro']),
+    );
+    expect(new Set(all.map((v) => v.disponibilidad?.tipo))).toEqual(new Set(['stock', 'pedido']));
+    expect(all.filter((v) => v.codigo !== undefined).length).toBeGreaterThanOrEqual(5);
+    expect(new Set(all.flatMap((v) => v.caracteristicas))).toEqual(new Set(FEATURES));
   });
+});
+
+describe('the old three-column sheet', () => {
+  it('builds the format-2 sample catalogue byte for byte, apart from the version number', async () => {
+    const { out } = await tempDir();
+    const run = await cli(['build', fixture('precios-formato-2.csv'), '-o', out]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('sin errores: 8 marcas, 46 modelos.');
+    expect(run.stdout).toContain('Catálogo nuevo: 46 modelos de 8 marcas.');
+    const formatTwo = await readFile(
+      join(root, 'tests/fixtures/catalogue/catalogue-formato-2.json'),
+      'utf8',
+    );
+    expect(formatTwo).toMatch(/^\{\n {2}"version": 2,\n/);
+    expect(await readFile(out, 'utf8')).toBe(formatTwo.replace('"version": 2,', '"version": 3,'));
+  }, 30_000);
+});
+
+/** The same five rows as Excel es-AR, LibreOffice and Google Sheets export them. */
+const VERSION_SHEETS = [
+  'versiones-excel-1252.csv', // `;`, CRLF, Windows-1252, `$ 1.234,56`, sí/no
+  'versiones-excel-utf8.csv', // "CSV UTF-8": BOM, `;`, x and SI
+  'versiones-libreoffice-coma.csv', // UTF-8, `,`, LF, quoted `1295000,00`, 1/0, titles in capitals
+  'versiones-libreoffice-punto-y-coma.csv', // UTF-8, `;`, LF
+  'versiones-google-sheets.csv', // UTF-8, `,`, every cell quoted, TRUE/FALSE, columns reordered
+];
+
+describe.concurrent('sheets with the optional version columns', () => {
+  it.each(VERSION_SHEETS)(
+    '%s builds the same catalogue as the others',
+    async (name) => {
+      const { out } = await tempDir();
+      const run = await cli(['build', fixture(name), '-o', out]);
+      expect(run.stderr).toBe('');
+      expect(run.code).toBe(0);
+      expect(run.stdout).toContain(
+        `Planilla "${fixture(name)}" sin errores: 3 marcas, 4 modelos (3 parabrisas y 1 luneta), 5 versiones.`,
+      );
+      expect(run.stdout).toContain(
+        'Catálogo nuevo: 4 modelos (3 parabrisas y 1 luneta), 5 versiones de 3 marcas.',
+      );
+      const reference = buildFromCsv(
+        await readFile(fixture('versiones-excel-1252.csv')),
+        SAMPLE_STAMP,
+      );
+      expect(reference.ok && reference.json).toBe(await readFile(out, 'utf8'));
+
+      const written = catalogueSchema.parse(JSON.parse(await readFile(out, 'utf8')));
+      const toyota = written.marcas.find((marca) => marca.slug === 'toyota');
+      expect(
+        toyota?.modelos[0]?.versiones?.map((v) => [v.id, v.precio, v.caracteristicas, v.url]),
+      ).toEqual([
+        ['2016-2020-dx-sr-equivalente-fuyao', 65_500_000, [], undefined],
+        [
+          'desde-2021-srx-sensorlluvia-camara-original-pilkington-8463agsmvz1b',
+          129_500_000,
+          ['sensorLluvia', 'camara'],
+          'https://tienda.example/hilux-srx',
+        ],
+      ]);
+      expect(toyota?.modelos[0]?.versiones?.[1]?.disponibilidad).toEqual({
+        tipo: 'pedido',
+        dias: 10,
+      });
+      expect(toyota?.lunetas?.[0]?.meta.canonical).toBe('/luneta/toyota/hilux');
+      expect(toyota?.lunetas?.[0]?.versiones?.[0]).toMatchObject({
+        precio: 18_900_050,
+        caracteristicas: ['calefaccionado'],
+        disponibilidad: { tipo: 'pedido' },
+      });
+      const peugeot = written.marcas.find((marca) => marca.slug === 'peugeot');
+      expect(peugeot?.modelos[0]?.versiones?.[0]).toMatchObject({
+        version: 'Allure – 5 puertas',
+        caracteristicas: ['sensorLluvia', 'acustico'],
+        calidad: 'original',
+      });
+      // A row with every optional cell empty stays a plain model, as in old sheets.
+      expect(written.marcas[0]?.modelos[0]).not.toHaveProperty('versiones');
+    },
+    30_000,
+  );
+
+  it('check and diff count and compare versions; --dry-run writes nothing', async () => {
+    const { dir, out } = await tempDir();
+    const check = await cli(['check', fixture('versiones-excel-1252.csv')]);
+    expect(check.stdout).toContain(
+      'no tiene errores (3 marcas, 4 modelos (3 parabrisas y 1 luneta), 5 versiones).',
+    );
+    expect((await cli(['build', fixture('versiones-excel-1252.csv'), '-o', out])).code).toBe(0);
+    const before = await sha256(out);
+    const changes = [
+      'Cambios respecto del catálogo anterior:',
+      '  Nuevos (1):',
+      '    + Toyota Hilux (desde 2021, DX / SR, equivalente, Fuyao): $ 689.000,00',
+      '  Quitados (1):',
+      '    - Peugeot 208 (2013-2020, Allure – 5 puertas, sensor de lluvia, acústico, original, Saint-Gobain Sekurit) (tenía $ 244.000,00)',
+      '  Precios cambiados (1):',
+      '    Toyota Hilux (desde 2021, SRX, sensor de lluvia, cámara, original, Pilkington, 8463AGSMVZ1B): $ 1.295.000,00 → $ 1.424.500,00 (+10,0 %)',
+      '  Otros cambios (1):',
+      '    Luneta Toyota Hilux (desde 2016, Cabina doble, calefaccionado, equivalente, Saint-Gobain Sekurit): disponibilidad en stock (antes a pedido)',
+      '  Sin cambios: 2 versiones.',
+    ];
+    const diff = await cli(['diff', fixture('versiones-cambios.csv'), '--against', out]);
+    expect(diff.code).toBe(0);
+    expect(diff.stdout.split('\n').slice(1, -1)).toEqual(changes);
+    const dry = await cli(['build', fixture('versiones-cambios.csv'), '--dry-run', '-o', out]);
+    expect(dry.code).toBe(0);
+    expect(dry.stdout).toContain(changes.join('\n'));
+    expect(await sha256(out)).toBe(before);
+    const build = await cli(['build', fixture('versiones-cambios.csv'), '-o', out]);
+    expect(build.stdout).toContain(changes.join('\n'));
+    expect(await sha256(out)).not.toBe(before);
+    expect(await readdir(dir)).toEqual(['catalogue.json']);
+  }, 60_000);
+
+  it('a sheet breaking every rule exits 1, lists each with row, column and value, and touches nothing', async () => {
+    const { dir, out } = await tempDir();
+    await copyFile(join(root, 'catalogue/catalogue.json'), out);
+    const before = await sha256(out);
+    const run = await cli(['build', fixture('versiones-malas.csv'), '-o', out]);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe('');
+    expect(run.stderr.split('\n').slice(0, 9)).toEqual([
+      `La planilla "${fixture('versiones-malas.csv')}" tiene 8 errores; el catálogo no se modificó.`,
+      '  Fila 3, columna "modelo": "Toyota Hilux" repite la fila 2: misma marca, modelo y pieza, y las mismas columnas de versión (años, Versión, características, Calidad, Marca del vidrio y Código). Dejá una sola fila o cambiá lo que diferencia a las dos versiones.',
+      '  Fila 4, columna "Sensor de lluvia": "quizás" no es sí ni no. Escribí sí (o x, o 1) si la versión lo tiene, y no (o 0, o dejá la celda vacía) si no.',
+      '  Fila 5, columna "Año desde": "1949" no es un año entre 1950 y 2027. Escribí el año con cuatro cifras (por ejemplo 2019) o dejá la celda vacía si no hay límite.',
+      '  Fila 6, columna "Año hasta": "2035" no es un año entre 1950 y 2027. Escribí el año con cuatro cifras (por ejemplo 2019) o dejá la celda vacía si no hay límite.',
+      '  Fila 7, columna "Año desde": "2024" es posterior al "Año hasta" 2012. Revisá los años o intercambialos.',
+      '  Fila 8, columna "Pieza": "ventanilla" no es una pieza conocida. Escribí parabrisas o luneta (vacía es parabrisas).',
+      '  Fila 9, columna "Calidad": "OEM" no es una calidad conocida. Escribí original o equivalente, o dejá la celda vacía.',
+      '  Fila 10, columna "Disponibilidad": "sin stock" no se entiende. Escribí en stock, a pedido o a pedido 5 días (de 1 a 365 días), o dejá la celda vacía.',
+    ]);
+    expect(await sha256(out)).toBe(before);
+    expect(await readdir(dir)).toEqual(['catalogue.json']);
+  }, 30_000);
+
+  it.each([
+    [
+      'a feature cell that is not yes/no',
+      'Ford;Ka;1000;;;;;;;;2;;;',
+      'Fila 3, columna "Acústico": "2"',
+    ],
+    ['a year before 1950', 'Ford;Ka;1000;;1900;;;;;;;;;;', 'Fila 3, columna "Año desde": "1900"'],
+    [
+      'a year after next year',
+      'Ford;Ka;1000;;;2099;;;;;;;;;',
+      'Fila 3, columna "Año hasta": "2099"',
+    ],
+    [
+      'Año desde after Año hasta',
+      'Ford;Ka;1000;;2020;2010;;;;;;;;;',
+      'Fila 3, columna "Año desde": "2020" es posterior',
+    ],
+    ['an unknown Pieza', 'Ford;Ka;1000;puerta;;;;;;;;;;;', 'Fila 3, columna "Pieza": "puerta"'],
+    [
+      'an unknown Calidad',
+      'Ford;Ka;1000;;;;;;;;;;réplica;',
+      'Fila 3, columna "Calidad": "réplica"',
+    ],
+    [
+      'an unknown Disponibilidad',
+      'Ford;Ka;1000;;;;;;;;;;;mañana',
+      'Fila 3, columna "Disponibilidad": "mañana"',
+    ],
+    [
+      'the same version twice',
+      'FORD;ka;2000;parabrisas;2016;;;sí;;;;;;;',
+      'Fila 3, columna "modelo": "FORD ka" repite la fila 2',
+    ],
+  ])(
+    '%s: exit 1, catalogue untouched',
+    async (_rule, bad, message) => {
+      const { dir, out } = await tempDir();
+      const csv = join(dir, 'precios.csv');
+      await writeFile(
+        csv,
+        'Marca;Modelo;Precio;Pieza;Año desde;Año hasta;Versión;Sensor de lluvia;Cámara;Calefaccionado;Acústico;Franja;Calidad;Disponibilidad\r\n' +
+          `Ford;Ka;1000;;2016;;;x;;;;;;\r\n${bad}\r\n`,
+      );
+      await writeFile(out, 'el catálogo anterior');
+      const run = await cli(['build', 'precios.csv', '-o', out], { cwd: dir });
+      expect(run.code).toBe(1);
+      expect(run.stderr).toContain('tiene 1 error; el catálogo no se modificó.');
+      expect(run.stderr).toContain(`\n  ${message}`);
+      expect(await readFile(out, 'utf8')).toBe('el catálogo anterior');
+      expect((await readdir(dir)).sort()).toEqual(['catalogue.json', 'precios.csv']);
+    },
+    30_000,
+  );
 });
 
 describe('scale', () => {
@@ -526,6 +779,23 @@ describe('scale', () => {
     expect(run.stdout).toContain('Catálogo nuevo: 20.000 modelos de 2.500 marcas.');
     expect(seconds).toBeLessThan(30);
     const written = JSON.parse(await readFile(out, 'utf8')) as { marcas: unknown[] };
+    expect(written.marcas).toHaveLength(2500);
+  }, 60_000);
+
+  it('builds 20.000 rows with every optional column end to end in well under 30 seconds', async () => {
+    const { dir, out } = await tempDir();
+    const csv = join(dir, 'big.csv');
+    await writeFile(csv, generateBigCsv(2500, 8, true));
+    const started = performance.now();
+    const run = await cli(['build', csv, '-o', out]);
+    const seconds = (performance.now() - started) / 1000;
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain(
+      'Catálogo nuevo: 5.000 modelos (3.334 parabrisas y 1.666 lunetas), 20.000 versiones de 2.500 marcas.',
+    );
+    expect(seconds).toBeLessThan(30);
+    const written = catalogueSchema.parse(JSON.parse(await readFile(out, 'utf8')));
     expect(written.marcas).toHaveLength(2500);
   }, 60_000);
 });

@@ -3,6 +3,7 @@ import { describe, it, expect } from 'vitest';
 import { buildCatalogue, type PriceRow } from '../../catalogue/schema.ts';
 import {
   describeChanges,
+  describeVersion,
   diffCatalogues,
   formatPriceChange,
   percentChange,
@@ -105,6 +106,97 @@ describe('describeChanges', () => {
       '    Ford Fiesta: $ 180.000,00 → $ 198.000,00 (+10,0 %)',
       '    Ford Ka: $ 185.000,00 → $ 170.000,00 (-8,1 %)',
       '  Sin cambios: 2 modelos.',
+    ]);
+  });
+});
+
+describe('versions and rear windows', () => {
+  const hilux = (
+    precio: number,
+    variante: PriceRow['variante'],
+    extra: Partial<PriceRow> = {},
+  ): PriceRow => ({ marca: 'Toyota', modelo: 'Hilux', precio, variante, ...extra });
+  const srx = {
+    anioDesde: 2021,
+    version: 'SRX',
+    caracteristicas: ['sensorLluvia', 'camara'],
+  } as const;
+  const dx = { anioDesde: 2016, anioHasta: 2020, caracteristicas: [] } as const;
+
+  const versioned = buildCatalogue(
+    [
+      hilux(65_500_000, dx),
+      hilux(129_500_000, { ...srx, calidad: 'original', marcaVidrio: 'Pilkington' }),
+      hilux(
+        18_900_000,
+        { version: 'Cabina doble', caracteristicas: ['calefaccionado'] },
+        {
+          pieza: 'luneta',
+          disponibilidad: { tipo: 'stock' },
+        },
+      ),
+      row('Ford', 'Ka', 18_500_000),
+    ],
+    SAMPLE_STAMP,
+  );
+
+  it('names each version by its cells, in plain Spanish', () => {
+    const versiones = versioned.marcas[1]?.modelos[0]?.versiones ?? [];
+    expect(versiones.map(describeVersion)).toEqual([
+      '2016-2020',
+      'desde 2021, SRX, sensor de lluvia, cámara, original, Pilkington',
+    ]);
+  });
+
+  it('counts models, rear windows and versions for a new catalogue', () => {
+    expect(describeChanges(undefined, versioned)).toEqual([
+      'Catálogo nuevo: 3 modelos (2 parabrisas y 1 luneta), 4 versiones de 2 marcas.',
+    ]);
+    expect(describeChanges(versioned, versioned)).toEqual([
+      'Sin cambios: 4 versiones igual que antes.',
+    ]);
+  });
+
+  it('prints what changed per version: added, removed, price old → new with %, availability', () => {
+    const after = buildCatalogue(
+      [
+        hilux(72_050_000, dx),
+        hilux(129_500_000, { ...srx, calidad: 'original', marcaVidrio: 'AGC' }),
+        hilux(
+          18_900_000,
+          { version: 'Cabina doble', caracteristicas: ['calefaccionado'] },
+          {
+            pieza: 'luneta',
+            disponibilidad: { tipo: 'pedido', dias: 5 },
+          },
+        ),
+        row('Ford', 'Ka', 18_500_000),
+      ],
+      SAMPLE_STAMP,
+    );
+    expect(describeChanges(versioned, after)).toEqual([
+      'Cambios respecto del catálogo anterior:',
+      '  Nuevos (1):',
+      '    + Toyota Hilux (desde 2021, SRX, sensor de lluvia, cámara, original, AGC): $ 1.295.000,00',
+      '  Quitados (1):',
+      '    - Toyota Hilux (desde 2021, SRX, sensor de lluvia, cámara, original, Pilkington) (tenía $ 1.295.000,00)',
+      '  Precios cambiados (1):',
+      '    Toyota Hilux (2016-2020): $ 655.000,00 → $ 720.500,00 (+10,0 %)',
+      '  Otros cambios (1):',
+      '    Luneta Toyota Hilux (Cabina doble, calefaccionado): disponibilidad a pedido 5 días (antes en stock)',
+      '  Sin cambios: 1 versión.',
+    ]);
+  });
+
+  it('a model that gains versions: its plain price goes, its versions come', () => {
+    const plain = buildCatalogue([row('Toyota', 'Hilux', 59_800_000)], SAMPLE_STAMP);
+    const diff = diffCatalogues(plain, versioned);
+    expect(diff.removed.map((entry) => entry.name)).toEqual(['Toyota Hilux']);
+    expect(diff.added.map((entry) => entry.name)).toEqual([
+      'Ford Ka',
+      'Toyota Hilux (2016-2020)',
+      'Toyota Hilux (desde 2021, SRX, sensor de lluvia, cámara, original, Pilkington)',
+      'Luneta Toyota Hilux (Cabina doble, calefaccionado)',
     ]);
   });
 });

@@ -6,6 +6,8 @@ import { parsePriceSheet } from '../../cli/validate.ts';
 
 const HEADER = 'Marca;Modelo;Precio;URL\r\n';
 const COLUMNS = 'Las columnas son Marca, Modelo, Precio y, si querés, URL.';
+const OPTIONAL =
+  'Para versiones y lunetas también: Pieza, Año desde, Año hasta, Versión, Sensor de lluvia, Cámara, Calefaccionado, Acústico, Franja, Calidad, Marca del vidrio, Disponibilidad, Código.';
 
 /** The owner-facing messages for a spreadsheet, in order. */
 function messages(text: string): string[] {
@@ -78,8 +80,8 @@ describe('header problems', () => {
 
   it('unknown columns, named as written', () => {
     expect(messages('Marca;Modelo;Precio;Precio contado;Notas\r\nFord;Ka;1000;900;x\r\n')).toEqual([
-      `Fila 1, columna "Precio contado": no es una columna conocida. Borrala o corregí el título. ${COLUMNS}`,
-      `Fila 1, columna "Notas": no es una columna conocida. Borrala o corregí el título. ${COLUMNS}`,
+      `Fila 1, columna "Precio contado": no es una columna conocida. Borrala o corregí el título. ${COLUMNS} ${OPTIONAL}`,
+      `Fila 1, columna "Notas": no es una columna conocida. Borrala o corregí el título. ${COLUMNS} ${OPTIONAL}`,
     ]);
   });
 
@@ -244,7 +246,7 @@ describe('every problem at once', () => {
       [9, undefined, undefined],
     ]);
     expect(result.problems.map((problem) => problem.message)).toEqual([
-      `Fila 1, columna "Notas": no es una columna conocida. Borrala o corregí el título. ${COLUMNS}`,
+      `Fila 1, columna "Notas": no es una columna conocida. Borrala o corregí el título. ${COLUMNS} ${OPTIONAL}`,
       'Fila 2, columna "precio": "abc" no es un precio válido. Escribilo como 185000 o $ 185.000,00.',
       'Fila 4, columna "modelo": está vacía. Escribí el modelo del auto (por ejemplo Fiesta).',
       'Fila 4, columna "precio": "0" es cero. Escribí el precio de venta; si ya no lo vendés, borrá la fila.',
@@ -265,5 +267,155 @@ describe('every problem at once', () => {
       'Fila 20002, columna "modelo": "marca 7 MODELO 7" repite el modelo "Marca 7 Modelo 7" de la fila 9. Dejá una sola fila por modelo.',
     ]);
     expect(performance.now() - started).toBeLessThan(5000);
+  });
+});
+
+describe('the optional version columns', () => {
+  const FULL =
+    'Marca;Modelo;Precio;Pieza;Año desde;Año hasta;Versión;Sensor de lluvia;Cámara;Calefaccionado;Acústico;Franja;Calidad;Marca del vidrio;Disponibilidad;Código\r\n';
+  const today = new Date('2026-11-22T12:00:00Z');
+  const parse = (rows: string) => parsePriceSheet(`${FULL}${rows}`, today);
+  const problemsOf = (rows: string) => {
+    const result = parse(rows);
+    return result.ok ? [] : result.problems.map(({ row, column, value }) => [row, column, value]);
+  };
+  const messagesOf = (rows: string) => {
+    const result = parse(rows);
+    return result.ok ? [] : result.problems.map((problem) => problem.message);
+  };
+
+  it('read into the row: piece, variant and availability', () => {
+    expect(
+      parse(
+        'Toyota;Hilux;$ 1.295.000,00;Parabrisas;2021;;  SRX ;SÍ;x;;;0;Original;Pilkington;A pedido (10 días);8463AGSMVZ\r\n' +
+          'Toyota;Hilux;189000;luneta;2016;2020;Cabina doble;;;1;;;equivalente;;en stock;\r\n',
+      ),
+    ).toEqual({
+      ok: true,
+      rows: [
+        {
+          marca: 'Toyota',
+          modelo: 'Hilux',
+          precio: 129_500_000,
+          url: undefined,
+          pieza: 'parabrisas',
+          variante: {
+            anioDesde: 2021,
+            anioHasta: undefined,
+            version: 'SRX',
+            caracteristicas: ['sensorLluvia', 'camara'],
+            calidad: 'original',
+            marcaVidrio: 'Pilkington',
+            codigo: '8463AGSMVZ',
+          },
+          disponibilidad: { tipo: 'pedido', dias: 10 },
+        },
+        {
+          marca: 'Toyota',
+          modelo: 'Hilux',
+          precio: 18_900_000,
+          url: undefined,
+          pieza: 'luneta',
+          variante: {
+            anioDesde: 2016,
+            anioHasta: 2020,
+            version: 'Cabina doble',
+            caracteristicas: ['calefaccionado'],
+            calidad: 'equivalente',
+            marcaVidrio: undefined,
+            codigo: undefined,
+          },
+          disponibilidad: { tipo: 'stock' },
+        },
+      ],
+    });
+  });
+
+  it('leave a row whose optional cells are empty exactly as an old sheet gives it', () => {
+    const result = parse('Ford;Ka;185000;;;;;;;;;;;;;\r\n');
+    expect(result.ok && result.rows[0]).toStrictEqual({
+      marca: 'Ford',
+      modelo: 'Ka',
+      precio: 18_500_000,
+      url: undefined,
+      pieza: undefined,
+      variante: undefined,
+      disponibilidad: undefined,
+    });
+  });
+
+  it('several rows per model are its versions; the same variant twice is refused, naming both rows', () => {
+    expect(
+      problemsOf(
+        'Toyota;Hilux;100;;2016;2020;;sí;;;;;;;;\r\n' +
+          'Toyota;Hilux;200;;2016;2020;;sí;x;;;;;;;\r\n' +
+          'Toyota;Hilux;300;luneta;2016;2020;;sí;;;;;;;;\r\n' +
+          'TOYOTA;hilux;400;parabrisas;2016;2020;;1;;;;;;;a pedido;\r\n',
+      ),
+    ).toEqual([[5, 'modelo', 'TOYOTA hilux']]);
+    expect(
+      messagesOf(
+        'Fiat;Cronos;100;;2018;;Drive;;;;;;;;;\r\nFiat;Cronos;110;;2018;;drive;;;;;;;;;\r\n',
+      ),
+    ).toEqual([
+      'Fila 3, columna "modelo": "Fiat Cronos" repite la fila 2: misma marca, modelo y pieza, y las mismas columnas de versión (años, Versión, características, Calidad, Marca del vidrio y Código). Dejá una sola fila o cambiá lo que diferencia a las dos versiones.',
+    ]);
+  });
+
+  it('a feature cell that is not yes or no', () => {
+    expect(messagesOf('Ford;Ka;1000;;;;;talvez;;;;;;;;\r\nFord;Ka;1000;;;;;;;;;2;;;;\r\n')).toEqual(
+      [
+        'Fila 2, columna "Sensor de lluvia": "talvez" no es sí ni no. Escribí sí (o x, o 1) si la versión lo tiene, y no (o 0, o dejá la celda vacía) si no.',
+        'Fila 3, columna "Franja": "2" no es sí ni no. Escribí sí (o x, o 1) si la versión lo tiene, y no (o 0, o dejá la celda vacía) si no.',
+      ],
+    );
+  });
+
+  it('years between 1950 and next year, and Año desde not after Año hasta', () => {
+    expect(
+      problemsOf(
+        'Ford;Ka;1000;;1949;;;;;;;;;;;\r\n' +
+          'Ford;Ka;1001;;;2028;;;;;;;;;;\r\n' +
+          'Ford;Ka;1002;;2020;2015;;;;;;;;;;\r\n' +
+          'Ford;Ka;1003;;dos mil;;;;;;;;;;;\r\n' +
+          'Ford;Ka;1004;;1950;2027;;;;;;;;;;\r\n',
+      ),
+    ).toEqual([
+      [2, 'Año desde', '1949'],
+      [3, 'Año hasta', '2028'],
+      [4, 'Año desde', '2020'],
+      [5, 'Año desde', 'dos mil'],
+    ]);
+    expect(
+      messagesOf('Ford;Ka;1000;;2020;2015;;;;;;;;;;\r\nFord;Ka;1000;;2030;;;;;;;;;;;\r\n'),
+    ).toEqual([
+      'Fila 2, columna "Año desde": "2020" es posterior al "Año hasta" 2015. Revisá los años o intercambialos.',
+      'Fila 3, columna "Año desde": "2030" no es un año entre 1950 y 2027. Escribí el año con cuatro cifras (por ejemplo 2019) o dejá la celda vacía si no hay límite.',
+    ]);
+  });
+
+  it('next year follows the build date', () => {
+    const row = 'Ford;Ka;1000;;2028;;;;;;;;;;;\r\n';
+    expect(parsePriceSheet(`${FULL}${row}`, new Date('2027-01-01T12:00:00Z')).ok).toBe(true);
+    expect(parsePriceSheet(`${FULL}${row}`, today).ok).toBe(false);
+  });
+
+  it('an unknown Pieza, Calidad or Disponibilidad', () => {
+    expect(messagesOf('Ford;Ka;1000;ventanilla;;;;;;;;;OEM;;sin stock;\r\n')).toEqual([
+      'Fila 2, columna "Pieza": "ventanilla" no es una pieza conocida. Escribí parabrisas o luneta (vacía es parabrisas).',
+      'Fila 2, columna "Calidad": "OEM" no es una calidad conocida. Escribí original o equivalente, o dejá la celda vacía.',
+      'Fila 2, columna "Disponibilidad": "sin stock" no se entiende. Escribí en stock, a pedido o a pedido 5 días (de 1 a 365 días), o dejá la celda vacía.',
+    ]);
+  });
+
+  it('lists the optional columns’ problems after those of the first columns, and keeps no row', () => {
+    const result = parse('Ford;;abc;luna;;;;;;;;;;;;\r\n');
+    expect(result.ok).toBe(false);
+    expect(result.rows).toEqual([]);
+    expect(result.ok ? [] : result.problems.map((p) => p.column)).toEqual([
+      'modelo',
+      'precio',
+      'Pieza',
+    ]);
   });
 });

@@ -29,17 +29,33 @@ describe('product pages /parabrisa/{marca}/{modelo}', () => {
         `<link rel="canonical" href="${SITE_URL}/parabrisa/${marca.slug}/${modelo.slug}"/>`,
       );
       expect(html).toContain(`<h1>Parabrisas para <!-- -->${marca.marca} ${modelo.nombre}</h1>`);
-      expect(html).toContain(formatARS(modelo.precio));
-      expect(html).toContain(formatARS(modelo.cuotas.en3));
-      expect(html).toContain(formatARS(modelo.cuotas.en6));
       expect(html).toContain('CFTEA: 0,00%');
-      // The spreadsheet's URL, else WhatsApp, derived when the page renders (not stored).
-      const { url } = catalogue.findProduct(marca.slug, modelo.slug)!.modelo;
-      if (modelo.url) expect(url).toBe(modelo.url);
-      else expect(url).toMatch(/^https:\/\/wa\.me\/5493884123456\?text=Hola/);
-      expect(html).toMatch(
-        new RegExp(`href="${url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"[^>]*>Comprar ahora<`),
-      );
+      const found = catalogue.findProduct(marca.slug, modelo.slug)!.modelo;
+      const escape = (url: string) => url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      const buys = (url: string) => new RegExp(`href="${escape(url)}"[^>]*>Comprar ahora<`);
+      const versiones = found.versiones ?? [];
+      if (versiones.length === 0) {
+        // One plain glass, as before versions: its price, instalments and one purchase link.
+        expect(html).toContain(formatARS(modelo.precio));
+        expect(html).toContain(formatARS(modelo.cuotas.en3));
+        expect(html).toContain(formatARS(modelo.cuotas.en6));
+        // The spreadsheet's URL, else WhatsApp, derived when the page renders (not stored).
+        if (modelo.url) expect(found.url).toBe(modelo.url);
+        else expect(found.url).toMatch(/^https:\/\/wa\.me\/5493884123456\?text=Hola/);
+        expect(html).toMatch(buys(found.url));
+        return;
+      }
+      // Versions: the lowest price as "desde", then each version's own block and link.
+      if (versiones.length > 1) {
+        expect(html).toContain(`desde ${formatARS(modelo.precio)}`);
+        expect(html).toContain(`${versiones.length} versiones`);
+      }
+      for (const version of versiones) {
+        expect(html).toContain(formatARS(version.precio));
+        expect(html).toContain(formatARS(version.cuotas.en3));
+        expect(html).toContain(formatARS(version.cuotas.en6));
+        expect(html).toMatch(buys(version.url));
+      }
     },
   );
 

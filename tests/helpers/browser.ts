@@ -21,6 +21,11 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
       '--disable-quic',
+      // Several pages share one browser: none may count as in the background, where
+      // Chromium throttles timers and animation frames (the islands' triggers wait on them).
+      '--disable-background-timer-throttling',
+      '--disable-renderer-backgrounding',
+      '--disable-backgrounding-occluded-windows',
     ],
   });
 }
@@ -85,7 +90,7 @@ export async function hydrateAllIslands(page: Page) {
     }
     for (let y = 0; y <= document.documentElement.scrollHeight; y += window.innerHeight / 2) {
       window.scrollTo({ top: y, behavior: 'instant' });
-      await new Promise((resolve) => requestAnimationFrame(resolve));
+      await new Promise((resolve) => setTimeout(resolve, 20));
     }
     window.scrollTo({ top: 0, behavior: 'instant' });
   }, ISLAND_ATTRIBUTE);

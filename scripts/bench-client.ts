@@ -173,6 +173,8 @@ async function main() {
     INSTAGRAM_API_URL: fake.url,
     INSTAGRAM_ACCESS_TOKEN: FAKE_TOKEN,
     DATA_DIR: dataDir,
+    // The photo counts below are in /healthz's detail only.
+    HEALTH_DETAIL: '1',
   });
   const stripped = await startStrippedServer(server.url);
   const chrome = await chromeLauncher.launch({

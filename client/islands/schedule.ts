@@ -29,20 +29,29 @@ function idle(): Promise<void> {
   });
 }
 
-/** The container has no box of its own (`display: contents`): watch what it holds. */
+/**
+ * The container has no box of its own (`display: contents`): watch what it holds, including
+ * children that arrive later (a streamed Suspense boundary swaps its fallback for content).
+ */
 function visible(container: HTMLElement): Promise<void> {
   if (!('IntersectionObserver' in window)) return afterLoad().then(idle);
   return new Promise((resolve) => {
+    const watchChildren = () => {
+      const targets = container.children.length > 0 ? [...container.children] : [container];
+      for (const target of targets) observer.observe(target);
+    };
+    const arrivals = new MutationObserver(watchChildren);
     const observer = new IntersectionObserver(
       (entries) => {
         if (!entries.some((e) => e.isIntersecting)) return;
         observer.disconnect();
+        arrivals.disconnect();
         resolve();
       },
       { rootMargin: '300px 0px' },
     );
-    const targets = container.children.length > 0 ? [...container.children] : [container];
-    for (const target of targets) observer.observe(target);
+    watchChildren();
+    arrivals.observe(container, { childList: true });
   });
 }
 

@@ -84,19 +84,46 @@ export function islandNames(page: Page): Promise<string[]> {
  * scrolled to the bottom and back) and waits until each one's React root is live.
  */
 export async function hydrateAllIslands(page: Page) {
+  // Pages share one browser, each its own tab: only the tab in front renders frames, and
+  // scroll events, observers and animation frames all wait for a frame.
+  await page.bringToFront();
   await page.evaluate(async (attr) => {
-    for (const island of document.querySelectorAll(`[${attr}]`)) {
-      island.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
-    }
+    // Two frames: the page has rendered (and its observers have looked) at that position.
+    const rendered = () =>
+      new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
     for (let y = 0; y <= document.documentElement.scrollHeight; y += window.innerHeight / 2) {
       window.scrollTo({ top: y, behavior: 'instant' });
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      await rendered();
+    }
+    for (const island of document.querySelectorAll(`[${attr}]`)) {
+      island.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+      const box = island.firstElementChild ?? island;
+      box.scrollIntoView({ block: 'center', behavior: 'instant' });
+      await rendered();
     }
     window.scrollTo({ top: 0, behavior: 'instant' });
   }, ISLAND_ATTRIBUTE);
-  await page.waitForFunction(
-    ([attr, hydrated]) =>
-      [...document.querySelectorAll(`[${attr}]`)].every((e) => e.getAttribute(hydrated) === 'true'),
-    [ISLAND_ATTRIBUTE, HYDRATED_ATTRIBUTE] as const,
-  );
+  const pending = () =>
+    page.evaluate(
+      ([attr, hydrated]) =>
+        [...document.querySelectorAll(`[${attr}]`)]
+          .filter((e) => e.getAttribute(hydrated) !== 'true')
+          .map((e) => e.getAttribute(attr)),
+      [ISLAND_ATTRIBUTE, HYDRATED_ATTRIBUTE] as const,
+    );
+  await page
+    .waitForFunction(
+      ([attr, hydrated]) =>
+        [...document.querySelectorAll(`[${attr}]`)].every(
+          (e) => e.getAttribute(hydrated) === 'true',
+        ),
+      [ISLAND_ATTRIBUTE, HYDRATED_ATTRIBUTE] as const,
+      { timeout: 20_000 },
+    )
+    .catch(async (error: unknown) => {
+      // Name the islands that did not hydrate: a timeout alone tells nothing.
+      throw new Error(`islands not hydrated: ${JSON.stringify(await pending())}`, {
+        cause: error,
+      });
+    });
 }

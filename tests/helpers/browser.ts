@@ -87,19 +87,18 @@ export async function hydrateAllIslands(page: Page) {
   // Pages share one browser, each its own tab: only the tab in front renders frames, and
   // scroll events, observers and animation frames all wait for a frame.
   await page.bringToFront();
+  // The page function names no inner function: tsx (the benches) would wrap a named one in
+  // a `__name` helper that the page does not have.
   await page.evaluate(async (attr) => {
-    // Two frames: the page has rendered (and its observers have looked) at that position.
-    const rendered = () =>
-      new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
     for (let y = 0; y <= document.documentElement.scrollHeight; y += window.innerHeight / 2) {
       window.scrollTo({ top: y, behavior: 'instant' });
-      await rendered();
+      // Two frames: the page has rendered (and its observers have looked) at that position.
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
     }
     for (const island of document.querySelectorAll(`[${attr}]`)) {
       island.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
-      const box = island.firstElementChild ?? island;
-      box.scrollIntoView({ block: 'center', behavior: 'instant' });
-      await rendered();
+      (island.firstElementChild ?? island).scrollIntoView({ block: 'center', behavior: 'instant' });
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
     }
     window.scrollTo({ top: 0, behavior: 'instant' });
   }, ISLAND_ATTRIBUTE);

@@ -102,27 +102,16 @@ export async function hydrateAllIslands(page: Page) {
     }
     window.scrollTo({ top: 0, behavior: 'instant' });
   }, ISLAND_ATTRIBUTE);
-  const pending = () =>
-    page.evaluate(
-      ([attr, hydrated]) =>
-        [...document.querySelectorAll(`[${attr}]`)]
-          .filter((e) => e.getAttribute(hydrated) !== 'true')
-          .map((e) => e.getAttribute(attr)),
-      [ISLAND_ATTRIBUTE, HYDRATED_ATTRIBUTE] as const,
-    );
+  // Gone when every island is live; on a timeout, say which ones are not.
+  const notHydrated = `[${ISLAND_ATTRIBUTE}]:not([${HYDRATED_ATTRIBUTE}="true"])`;
   await page
-    .waitForFunction(
-      ([attr, hydrated]) =>
-        [...document.querySelectorAll(`[${attr}]`)].every(
-          (e) => e.getAttribute(hydrated) === 'true',
-        ),
-      [ISLAND_ATTRIBUTE, HYDRATED_ATTRIBUTE] as const,
-      { timeout: 20_000 },
-    )
+    .waitForSelector(notHydrated, { state: 'detached', timeout: 20_000 })
     .catch(async (error: unknown) => {
-      // Name the islands that did not hydrate: a timeout alone tells nothing.
-      throw new Error(`islands not hydrated: ${JSON.stringify(await pending())}`, {
-        cause: error,
-      });
+      const names = await page.$$eval(
+        notHydrated,
+        (els, attr) => els.map((e) => e.getAttribute(attr)),
+        ISLAND_ATTRIBUTE,
+      );
+      throw new Error(`islands not hydrated: ${names.join(', ')}`, { cause: error });
     });
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { transformWithEsbuild } from 'vite';
+import { transformWithOxc } from 'vite';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../../helpers/browser.ts';
 
@@ -12,7 +12,7 @@ let script: string;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  const { code } = await transformWithEsbuild(readFileSync(source, 'utf8'), source);
+  const { code } = await transformWithOxc(readFileSync(source, 'utf8'), source);
   // The module's only export, reachable from the page.
   script = `${code}\nwindow.whenToHydrate = whenToHydrate;`;
 });

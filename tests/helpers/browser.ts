@@ -89,19 +89,42 @@ export async function hydrateAllIslands(page: Page) {
   await page.bringToFront();
   // The page function names no inner function: tsx (the benches) would wrap a named one in
   // a `__name` helper that the page does not have.
-  await page.evaluate(async (attr) => {
+  const woken = page.evaluate(async (attr) => {
+    const steps: (() => void)[] = [];
     for (let y = 0; y <= document.documentElement.scrollHeight; y += window.innerHeight / 2) {
-      window.scrollTo({ top: y, behavior: 'instant' });
-      // Two frames: the page has rendered (and its observers have looked) at that position.
-      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      steps.push(() => window.scrollTo({ top: y, behavior: 'instant' }));
     }
     for (const island of document.querySelectorAll(`[${attr}]`)) {
-      island.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
-      (island.firstElementChild ?? island).scrollIntoView({ block: 'center', behavior: 'instant' });
-      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      steps.push(() => {
+        island.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+        (island.firstElementChild ?? island).scrollIntoView({
+          block: 'center',
+          behavior: 'instant',
+        });
+      });
+    }
+    for (const step of steps) {
+      step();
+      // Two frames: the page has rendered (and its observers have looked) at that position.
+      // A tab that renders no frames would wait forever: 200 ms at most.
+      await Promise.race([
+        new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+        new Promise((resolve) => setTimeout(resolve, 200)),
+      ]);
     }
     window.scrollTo({ top: 0, behavior: 'instant' });
   }, ISLAND_ATTRIBUTE);
+  // A page whose main thread never comes back fails here, by name, not at the test's timeout.
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    woken,
+    new Promise((_resolve, reject) => {
+      timer = setTimeout(
+        () => reject(new Error('scrolling through the islands took over 20 s')),
+        20_000,
+      );
+    }),
+  ]).finally(() => clearTimeout(timer));
   // Gone when every island is live; on a timeout, say which ones are not.
   const notHydrated = `[${ISLAND_ATTRIBUTE}]:not([${HYDRATED_ATTRIBUTE}="true"])`;
   await page

@@ -48,23 +48,23 @@ export default tseslint.config(
   // proves it.
   ...layer(
     'catalogue',
-    ['client', 'server', 'cli', 'contact-store'],
+    ['client', 'server', 'cli', 'store'],
     'catalogue/ is a leaf: it imports nothing else of ours.',
   ),
   ...layer(
-    'contact-store',
+    'store',
     ['client', 'server', 'cli', 'catalogue'],
-    'contact-store/ is a leaf: the server and the messages CLI both use it.',
+    'store/ is a leaf: the server and the messages CLI both use it.',
   ),
   ...layer(
     'client',
-    ['server', 'cli', 'contact-store'],
+    ['server', 'cli', 'store'],
     'client/ reaches the browser: no server code (secrets, files, mail), no CLI.',
   ),
   ...layer(
     'cli',
     ['server', 'client'],
-    'cli/ uses catalogue/ and contact-store/ only: what it shares with the server lives there.',
+    'cli/ uses catalogue/ and store/ only: what it shares with the server lives there.',
   ),
   {
     files: ['**/*.{js,mjs}'],

@@ -1,6 +1,6 @@
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
-import { databaseUrlFrom, dataDirFrom } from '../contact-store/settings.ts';
+import { databaseUrlFrom, dataDirFrom } from '../store/settings.ts';
 import { projectRoot } from './paths.ts';
 import { catalogueFileIn } from '../catalogue/file.ts';
 import { parseTrustProxy, type TrustProxy } from './trust-proxy.ts';

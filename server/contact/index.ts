@@ -1,8 +1,8 @@
 /** Wires the contact form for a server process: database, mailer (when configured), delivery worker. */
 import type { ContactService } from '../../client/contact/types.ts';
-import { openContactStore } from '../../contact-store/open.ts';
-import type { StoreSettings } from '../../contact-store/settings.ts';
-import type { ContactStore } from '../../contact-store/store.ts';
+import { openContactStore } from '../../store/open.ts';
+import type { StoreSettings } from '../../store/settings.ts';
+import type { ContactStore } from '../../store/store.ts';
 import type { Config } from '../config.ts';
 import type { Logger } from '../logger.ts';
 import { createDeliveryWorker, type Backoff, type DeliveryWorker } from './delivery-worker.ts';

@@ -1,7 +1,7 @@
 import { business } from '../../client/content/business.ts';
 /** Forwards a stored message to the shop by e-mail: plain text, reply-to the visitor. */
 import nodemailer, { type SendMailOptions } from 'nodemailer';
-import type { StoredMessage } from '../../contact-store/schema.ts';
+import type { StoredMessage } from '../../store/schema.ts';
 import { SHOP_TIME_ZONE } from '../../catalogue/validity.ts';
 
 export type MailerOptions = {

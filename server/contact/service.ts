@@ -6,8 +6,8 @@ import {
   type ContactSubmission,
 } from '../../client/contact/types.ts';
 import type { Logger } from '../logger.ts';
-import type { StoredMessage } from '../../contact-store/schema.ts';
-import type { ContactStore } from '../../contact-store/store.ts';
+import type { StoredMessage } from '../../store/schema.ts';
+import type { ContactStore } from '../../store/store.ts';
 import { validateContact } from './validate.ts';
 
 const HOUR_MS = 60 * 60_000;

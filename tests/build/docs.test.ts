@@ -10,7 +10,7 @@ import { projectRoot } from '../../server/paths.ts';
 
 /** Paths from the project's top folders; a bare `schema.ts` in a table row is relative to its row. */
 const ROOTED_PATH =
-  /^(?:server|client|cli|catalogue|contact-store|tests|scripts|docs|public|\.ci)\/[\w./-]*$/;
+  /^(?:server|client|cli|catalogue|store|tests|scripts|docs|public|\.ci)\/[\w./-]*$/;
 /** Placeholders and globs name no one file (`tests/**`, `/fotos/<hash>.webp`, `{marca}`). */
 const PATTERN = /[*{}<>]/;
 
@@ -101,7 +101,7 @@ describe('the docs tell the truth', () => {
   });
 
   it('every pointer into docs/ from the code leads to a doc', () => {
-    const code = ['server', 'client', 'cli', 'catalogue', 'contact-store', 'scripts', 'tests']
+    const code = ['server', 'client', 'cli', 'catalogue', 'store', 'scripts', 'tests']
       .flatMap((dir) => filesUnder(dir, (name) => /\.(ts|tsx|mjs|js|sh|css)$/.test(name)))
       .filter((file) => relative('tests/build', file) !== 'docs.test.ts');
     const problems = code.flatMap((file) => pointerProblems(file, read(file), project));

@@ -21,7 +21,7 @@ describe('layers: npm run lint refuses a wrong-way import', () => {
     ['cli/wrong.ts', "import { readConfig as value } from '../server/config.ts';"],
     ['cli/wrong.ts', "import { business as value } from '../client/content/business.ts';"],
     ['client/pages/wrong.ts', "import { readConfig as value } from '../../server/config.ts';"],
-    ['contact-store/wrong.ts', "import { slugify as value } from '../catalogue/slug.ts';"],
+    ['store/wrong.ts', "import { slugify as value } from '../catalogue/slug.ts';"],
     ['server/wrong.ts', "import { redirect as value } from 'react-router';"],
   ])('%s: %s', async (file, line) => {
     expect(await layerErrors(file, line)).toHaveLength(1);

@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { projectRoot } from '../../server/paths.ts';
-import { openContactStore } from '../../contact-store/open.ts';
+import { openContactStore } from '../../store/open.ts';
 import { tempDataDir } from '../helpers/contact.ts';
 
 const temp = tempDataDir();

@@ -20,7 +20,7 @@ import type { GallerySource } from '../../client/gallery/types.ts';
 import type { ContactService } from '../../client/contact/types.ts';
 import type { SiteContact } from '../../server/contact/index.ts';
 import { createContactService } from '../../server/contact/service.ts';
-import type { StoredMessage } from '../../contact-store/schema.ts';
+import type { StoredMessage } from '../../store/schema.ts';
 
 export const SITE_URL = 'https://parabrisas.test';
 

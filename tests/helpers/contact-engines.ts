@@ -1,7 +1,7 @@
 /** The two storage engines the contact tests run against: SQLite in a temp DATA_DIR, and PostgreSQL. */
 import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
-import type { StoreSettings } from '../../contact-store/settings.ts';
+import type { StoreSettings } from '../../store/settings.ts';
 import { createDatabase } from './postgres.ts';
 import { tempDataDir } from './contact.ts';
 

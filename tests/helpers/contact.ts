@@ -5,10 +5,10 @@ import { dirname, join } from 'node:path';
 import Database from 'libsql';
 import { Kysely, SqliteDialect, sql } from 'kysely';
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
-import { prepareDatabase } from '../../contact-store/open.ts';
-import type { ContactDatabase } from '../../contact-store/schema.ts';
-import { sqliteFile } from '../../contact-store/settings.ts';
-import { createContactStore, type ContactStore } from '../../contact-store/store.ts';
+import { prepareDatabase } from '../../store/open.ts';
+import type { ContactDatabase } from '../../store/schema.ts';
+import { sqliteFile } from '../../store/settings.ts';
+import { createContactStore, type ContactStore } from '../../store/store.ts';
 
 export function tempDataDir(): { dir: string; remove(): void } {
   const dir = mkdtempSync(join(tmpdir(), 'contact-test-'));

@@ -1,6 +1,6 @@
 /** Opens the contact store named by DATA_DIR / DATABASE_URL (migrations, import), stores one message, says so. */
 import { randomUUID } from 'node:crypto';
-import { openContactStore } from '../../contact-store/open.ts';
+import { openContactStore } from '../../store/open.ts';
 
 const store = await openContactStore({
   dataDir: process.env.DATA_DIR ?? '',

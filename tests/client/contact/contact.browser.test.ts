@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { watchPage } from '../../helpers/browser.ts';
 import { builtSite } from '../../helpers/site.ts';
-import { openContactStore } from '../../../contact-store/open.ts';
-import type { MessageRow } from '../../../contact-store/store.ts';
+import { openContactStore } from '../../../store/open.ts';
+import type { MessageRow } from '../../../store/store.ts';
 import { startSmtp, tempDataDir, waitFor, type SmtpSink } from '../../helpers/contact.ts';
 
 let smtp: SmtpSink;

@@ -6,7 +6,7 @@ import { pino } from 'pino';
 import { projectRoot } from '../../../server/paths.ts';
 import { testConfig } from '../../helpers/app.ts';
 import { openContact } from '../../../server/contact/index.ts';
-import { openContactStore } from '../../../contact-store/open.ts';
+import { openContactStore } from '../../../store/open.ts';
 import { sleep, startSmtp, tempDataDir, waitFor, type SmtpSink } from '../../helpers/contact.ts';
 
 const TO = 'taller@parabrisasjujuy.com.ar';

@@ -7,7 +7,7 @@ import { testConfig } from '../../helpers/app.ts';
 import { openContact, type ContactSystem } from '../../../server/contact/index.ts';
 import { composeMail, senderAddress } from '../../../server/contact/mailer.ts';
 import { isPermanentRefusal, retryDelay } from '../../../server/contact/delivery-worker.ts';
-import type { StoredMessage } from '../../../contact-store/schema.ts';
+import type { StoredMessage } from '../../../store/schema.ts';
 import { sleep, startSmtp, tempDataDir, waitFor, type SmtpSink } from '../../helpers/contact.ts';
 
 const TO = 'taller@parabrisasjujuy.com.ar';

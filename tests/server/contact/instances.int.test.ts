@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { projectRoot } from '../../../server/paths.ts';
 import { SITE_URL } from '../../helpers/app.ts';
 import { startBuiltServer, type RunningServer } from '../../helpers/server.ts';
-import { openContactStore } from '../../../contact-store/open.ts';
+import { openContactStore } from '../../../store/open.ts';
 import { freshSettings, postgresUrl, removeTempDirs } from '../../helpers/contact-engines.ts';
 import { startSmtp, waitFor, sleep } from '../../helpers/contact.ts';
 

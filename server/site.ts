@@ -14,7 +14,8 @@ import { createApp, type App, type AppDeps } from './app.ts';
 import { readClientAssets, type PageAssets } from './assets.ts';
 import { loadCatalogue, type LoadedCatalogue } from './catalogue.ts';
 import type { Config } from './config.ts';
-import { openContact, type SiteContact } from './contact/index.ts';
+import type { SiteDatabase } from '../store/schema.ts';
+import { openContact, openSiteDatabase, type SiteContact } from './contact/index.ts';
 import type { RateLimit } from './contact/post-guards.ts';
 import { createGallery } from './instagram/index.ts';
 import { answerFromKeptPages } from './kept-pages.ts';
@@ -36,7 +37,9 @@ export type SiteOverrides = {
   readonly catalogue?: CatalogueSource & { close?(): void };
   /** Default: the Instagram feed with our photo copies, or 'disabled' without a token. */
   readonly gallery?: SiteGallery;
-  /** Default: the contact database opened now (SQLite in DATA_DIR, or DATABASE_URL), e-mail when configured. */
+  /** Default: the site's database opened now (SQLite in DATA_DIR, or DATABASE_URL); closed by stop(). */
+  readonly database?: SiteDatabase;
+  /** Default: the contact form on the site's database, e-mail when configured. */
   readonly contact?: SiteContact;
   /** POST /contact per client; default 5 per 10 minutes. */
   readonly contactRateLimit?: RateLimit;
@@ -67,7 +70,7 @@ export type Site = {
   stop(): Promise<void>;
 };
 
-/** The contact database could not be opened: the server must not start without it. */
+/** The site's database could not be opened: the server must not start without it. */
 export class ContactUnavailableError extends Error {}
 
 export async function createSite(config: Config, overrides: SiteOverrides = {}): Promise<Site> {
@@ -81,14 +84,15 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
     : watchLater(config.catalogueFile, loadCatalogue(config.catalogueFile), logger);
   // The database opens before the site listens: a wrong DATABASE_URL or an unwritable
   // DATA_DIR stops the start rather than losing the first visitor's message.
-  const contact =
-    overrides.contact ??
-    (await openContact(config, logger).catch((error: unknown) => {
+  const database =
+    overrides.database ??
+    (await openSiteDatabase(config, logger).catch((error: unknown) => {
       throw new ContactUnavailableError(
-        `the contact database cannot be opened (DATABASE_URL, or DATA_DIR for SQLite): ${error instanceof Error ? error.message : String(error)}`,
+        `the site's database cannot be opened (DATABASE_URL, or DATA_DIR for SQLite): ${error instanceof Error ? error.message : String(error)}`,
         { cause: error },
       );
     }));
+  const contact = overrides.contact ?? (await openContact(config, logger, { database }));
   const catalogue = liveCatalogue();
   const gallery = overrides.gallery ?? createGallery(config, logger);
 
@@ -167,6 +171,7 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
         catalogue.close?.();
         await closed;
         await contact.stop();
+        await database.close();
       })();
       return stopping;
     },

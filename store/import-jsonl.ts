@@ -9,7 +9,7 @@ import { readFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { storedMessageSchema, type ContactDatabase } from './schema.ts';
+import { storedMessageSchema, type SiteTables } from './schema.ts';
 
 export type ImportResult = {
   readonly file: string;
@@ -28,7 +28,7 @@ const deliverySchema = z.object({
 const BATCH = 200;
 
 export async function importJsonLines(
-  db: Kysely<ContactDatabase>,
+  db: Kysely<SiteTables>,
   dataDir: string,
 ): Promise<ImportResult | undefined> {
   const dir = join(dataDir, 'contact');

@@ -1,6 +1,8 @@
 /**
- * Opens the contact database: SQLite (libsql) in DATA_DIR/contact/, or PostgreSQL (pg) when
- * DATABASE_URL is set; applies the migrations; imports the old JSON-lines files once.
+ * Opens the site's database: SQLite (libsql) in DATA_DIR/contact/, or PostgreSQL (pg) when
+ * DATABASE_URL is set; applies the migrations (one list for every table: store/migrations.ts);
+ * imports the old contact JSON-lines files once. One process opens it once (server/site.ts)
+ * and each feature builds its queries on the same connection (`createContactStore(db, ...)`).
  * Why these drivers: docs/decisions/2026-11-22-contact-store.md.
  */
 import { chmodSync, mkdirSync } from 'node:fs';
@@ -10,8 +12,8 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import { importJsonLines, type ImportResult } from './import-jsonl.ts';
 import { migrationProvider } from './migrations.ts';
-import type { ContactDatabase } from './schema.ts';
-import { createContactStore, type ContactStore, type Engine } from './store.ts';
+import type { Engine, SiteDatabase, SiteTables } from './schema.ts';
+import { createContactStore, type ContactStore } from './store.ts';
 import { describeLocation, sqliteFile, type StoreSettings } from './settings.ts';
 
 export type OpenOptions = {
@@ -24,25 +26,42 @@ export type OpenOptions = {
 /** A wait for the other process's write lock, well under the request's patience. */
 const SQLITE_BUSY_TIMEOUT_MS = 5_000;
 
-export async function openContactStore(
+export async function openDatabase(
   settings: StoreSettings,
   options: OpenOptions = {},
-): Promise<ContactStore> {
+): Promise<SiteDatabase> {
   const { db, engine } = connect(settings, options);
   try {
     await prepareDatabase(db, engine);
-    const store = createContactStore(db, engine, describeLocation(settings));
     const imported = await importJsonLines(db, settings.dataDir);
     if (imported) options.onImport?.(imported);
-    return store;
+    return { db, engine, location: describeLocation(settings), close: () => db.destroy() };
   } catch (error) {
     await db.destroy().catch(() => undefined);
     throw error;
   }
 }
 
+/** An SQLite database in memory, migrated: for tests and tools that keep nothing. */
+export async function openMemoryDatabase(): Promise<SiteDatabase> {
+  const db = new Kysely<SiteTables>({
+    dialect: new SqliteDialect({ database: new Database(':memory:') }),
+  });
+  await prepareDatabase(db, 'sqlite');
+  return { db, engine: 'sqlite', location: 'memory', close: () => db.destroy() };
+}
+
+/** The contact messages alone (the messages CLI): closing the store closes the database. */
+export async function openContactStore(
+  settings: StoreSettings,
+  options: OpenOptions = {},
+): Promise<ContactStore> {
+  const database = await openDatabase(settings, options);
+  return createContactStore(database);
+}
+
 /** Connection settings (SQLite), then the migrations not yet applied. */
-export async function prepareDatabase(db: Kysely<ContactDatabase>, engine: Engine): Promise<void> {
+export async function prepareDatabase(db: Kysely<SiteTables>, engine: Engine): Promise<void> {
   if (engine === 'sqlite') {
     // WAL: readers (the CLI) never block the writer; synchronous=FULL: a committed row
     // survives a power cut, not only a process crash. busy_timeout: a second process (the
@@ -73,7 +92,7 @@ export async function prepareDatabase(db: Kysely<ContactDatabase>, engine: Engin
 function connect(
   settings: StoreSettings,
   options: OpenOptions,
-): { db: Kysely<ContactDatabase>; engine: Engine } {
+): { db: Kysely<SiteTables>; engine: Engine } {
   if (settings.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: settings.databaseUrl,

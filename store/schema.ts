@@ -1,4 +1,5 @@
 /** The tables as Kysely sees them. Times are ISO 8601 UTC text (same in both engines; sorts as time). */
+import type { Kysely } from 'kysely';
 import { z } from 'zod';
 
 export const MESSAGE_STATUSES = ['pending', 'sent', 'failed'] as const;
@@ -37,7 +38,19 @@ export type RateLimitsTable = {
   reset_at: string;
 };
 
-export type ContactDatabase = {
+/** Every table of the site's database (each feature adds its own; one list of migrations). */
+export type SiteTables = {
   contact_messages: ContactMessagesTable;
   contact_rate_limits: RateLimitsTable;
+};
+
+export type Engine = 'sqlite' | 'postgres';
+
+/** The site's database, open and migrated (store/open.ts): every feature's queries run on `db`. */
+export type SiteDatabase = {
+  readonly db: Kysely<SiteTables>;
+  readonly engine: Engine;
+  /** The SQLite file or the PostgreSQL URL without password, for logs and the CLIs. */
+  readonly location: string;
+  close(): Promise<void>;
 };

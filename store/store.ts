@@ -3,11 +3,11 @@
  * and PostgreSQL. Delivery: a worker claims one due message (a lease: `claimed_until`),
  * sends it, then records sent, a retry time, or a permanent failure.
  */
-import { sql, type Kysely } from 'kysely';
-import type { ContactDatabase, MessageStatus, StoredMessage } from './schema.ts';
+import { sql } from 'kysely';
+import type { Engine, MessageStatus, SiteDatabase, StoredMessage } from './schema.ts';
 import { storedMessageSchema } from './schema.ts';
 
-export type Engine = 'sqlite' | 'postgres';
+export type { Engine };
 
 export type MessageRow = StoredMessage & {
   readonly status: MessageStatus;
@@ -51,11 +51,8 @@ export type ContactStore = {
 
 const ERROR_TEXT_MAX = 1_000;
 
-export function createContactStore(
-  db: Kysely<ContactDatabase>,
-  engine: Engine,
-  location: string,
-): ContactStore {
+/** The contact queries on the site's database; `close` closes that database. */
+export function createContactStore({ db, engine, location, close }: SiteDatabase): ContactStore {
   const messages = () => db.selectFrom('contact_messages');
 
   return {
@@ -238,6 +235,6 @@ export function createContactStore(
         .execute();
     },
 
-    close: () => db.destroy(),
+    close,
   };
 }

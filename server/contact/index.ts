@@ -1,8 +1,9 @@
 /** Wires the contact form for a server process: database, mailer (when configured), delivery worker. */
 import type { ContactService } from '../../client/contact/types.ts';
-import { openContactStore } from '../../store/open.ts';
+import { openDatabase } from '../../store/open.ts';
+import type { SiteDatabase } from '../../store/schema.ts';
 import type { StoreSettings } from '../../store/settings.ts';
-import type { ContactStore } from '../../store/store.ts';
+import { createContactStore, type ContactStore } from '../../store/store.ts';
 import type { Config } from '../config.ts';
 import type { Logger } from '../logger.ts';
 import { createDeliveryWorker, type Backoff, type DeliveryWorker } from './delivery-worker.ts';
@@ -18,7 +19,10 @@ export type SiteContact = {
   readonly rateLimitStores: RateLimitStores | undefined;
   /** Starts the delivery worker (when e-mail is configured). */
   start(): void;
-  /** Stops sending (waiting briefly for a send in progress to be recorded), closes the database. */
+  /**
+   * Stops sending (waiting briefly for a send in progress to be recorded); closes the
+   * database only when it opened it (no `database` option).
+   */
   stop(): Promise<void>;
 };
 
@@ -32,14 +36,24 @@ export type ContactSystemOptions = {
   readonly timeouts?: MailerOptions['timeouts'];
   readonly leaseMs?: number;
   readonly pollMs?: number;
+  /** The site's database, opened by the site (server/site.ts); default: opened here, and closed by stop(). */
+  readonly database?: SiteDatabase;
 };
 
 export function storeSettings(config: Config): StoreSettings {
   return { dataDir: config.dataDir, databaseUrl: config.databaseUrl };
 }
 
+/** Opens the site's database (migrations, the one-time import of old contact JSON-lines files). */
+export function openSiteDatabase(config: Config, logger: Logger): Promise<SiteDatabase> {
+  return openDatabase(storeSettings(config), {
+    onImport: (result) =>
+      logger.info({ ...result }, 'contact: imported the messages of the old JSON-lines files'),
+  });
+}
+
 /**
- * Opens the database (migrations, the one-time import of old JSON-lines files) and prepares
+ * Opens the database unless given (migrations, the one-time import of old JSON-lines files) and prepares
  * the delivery worker; `start()` starts it. Rejects when the database cannot be opened: the
  * server then exits (docs/decisions/2026-11-22-contact-store.md), or when SMTP_URL is not
  * smtp:// or smtps://.
@@ -52,10 +66,8 @@ export async function openContact(
   const { url, to } = config.smtp;
   const mailer =
     url && to ? createMailer({ smtpUrl: url, to, timeouts: options.timeouts }) : undefined;
-  const store = await openContactStore(storeSettings(config), {
-    onImport: (result) =>
-      logger.info({ ...result }, 'contact: imported the messages of the old JSON-lines files'),
-  });
+  const database = options.database ?? (await openSiteDatabase(config, logger));
+  const store = createContactStore(database);
   const worker = mailer
     ? createDeliveryWorker({
         store,
@@ -98,7 +110,7 @@ export async function openContact(
     async stop() {
       await worker?.stop();
       mailer?.close();
-      await store.close();
+      if (!options.database) await store.close();
     },
   };
 }

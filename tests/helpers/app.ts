@@ -20,6 +20,7 @@ import type { GallerySource } from '../../client/gallery/types.ts';
 import type { ContactService } from '../../client/contact/types.ts';
 import type { SiteContact } from '../../server/contact/index.ts';
 import { createContactService } from '../../server/contact/service.ts';
+import { openMemoryDatabase } from '../../store/open.ts';
 import type { StoredMessage } from '../../store/schema.ts';
 
 export const SITE_URL = 'https://parabrisas.test';
@@ -90,9 +91,10 @@ export type TestSiteOverrides = Omit<SiteOverrides, 'contact'> & {
  * The site as production assembles it (createSite), with the sample catalogue, a fixed
  * clock, no Instagram and a contact store in memory unless the test passes others.
  */
-export function testSite(overrides: TestSiteOverrides = {}): Promise<Site> {
+export async function testSite(overrides: TestSiteOverrides = {}): Promise<Site> {
   const { env, contact, ...rest } = overrides;
   return createSite(testConfig(env), {
+    database: overrides.database ?? (await openMemoryDatabase()),
     catalogue: fixedCatalogue(sampleCatalogue),
     now: () => TEST_NOW,
     logger: createLogger('silent'),

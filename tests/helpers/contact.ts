@@ -6,7 +6,7 @@ import Database from 'libsql';
 import { Kysely, SqliteDialect, sql } from 'kysely';
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
 import { prepareDatabase } from '../../store/open.ts';
-import type { ContactDatabase } from '../../store/schema.ts';
+import type { SiteTables } from '../../store/schema.ts';
 import { sqliteFile } from '../../store/settings.ts';
 import { createContactStore, type ContactStore } from '../../store/store.ts';
 
@@ -18,18 +18,21 @@ export function tempDataDir(): { dir: string; remove(): void } {
 /** The SQLite store as the server opens it, with its connection exposed for fault injection. */
 export async function openSqliteStore(
   dataDir: string,
-): Promise<{ store: ContactStore; db: Kysely<ContactDatabase> }> {
+): Promise<{ store: ContactStore; db: Kysely<SiteTables> }> {
   const file = sqliteFile(dataDir);
   mkdirSync(dirname(file), { recursive: true });
-  const db = new Kysely<ContactDatabase>({
+  const db = new Kysely<SiteTables>({
     dialect: new SqliteDialect({ database: new Database(file) }),
   });
   await prepareDatabase(db, 'sqlite');
-  return { store: createContactStore(db, 'sqlite', file), db };
+  return {
+    store: createContactStore({ db, engine: 'sqlite', location: file, close: () => db.destroy() }),
+    db,
+  };
 }
 
 /** From now on no page may be added to the file: SQLite's SQLITE_FULL, as on a full disk. */
-export async function fillSqliteDisk(db: Kysely<ContactDatabase>): Promise<void> {
+export async function fillSqliteDisk(db: Kysely<SiteTables>): Promise<void> {
   const { rows } = await sql<{ page_count: number }>`pragma page_count`.execute(db);
   await sql.raw(`pragma max_page_count = ${Number(rows[0]?.page_count)}`).execute(db);
 }

@@ -113,7 +113,7 @@ describe('a database that cannot be reached at start', () => {
     child.stderr.on('data', (d) => (stderr += String(d)));
     const [code] = await once(child, 'exit');
     expect(code).toBe(1);
-    expect(stderr).toContain('Cannot start: the contact database cannot be opened');
+    expect(stderr).toContain("Cannot start: the site's database cannot be opened");
     expect(stderr).toContain('ECONNREFUSED');
   });
 });

@@ -12,6 +12,8 @@ import { AccountPage, accountAction, accountLoader } from './AccountPage.tsx';
 import { ComingSoonPage, PanelShell } from './PanelShell.tsx';
 import { PanelMeta } from './PanelMeta.tsx';
 import { MessagesPage, messagesAction, messagesLoader } from './MessagesPage.tsx';
+import { PeoplePage, peopleAction, peopleLoader } from './PeoplePage.tsx';
+import { ActivityPage, activityLoader } from './ActivityPage.tsx';
 import {
   InvitePage,
   LinkPage,
@@ -74,13 +76,16 @@ export const panelScreens: DataRouteObject[] = [
   {
     id: 'panel-people',
     path: screen(panelPaths.people),
-    element: <ComingSoonPage title="Personas" />,
+    loader: peopleLoader,
+    action: peopleAction,
+    element: <PeoplePage />,
   },
 
   {
     id: 'panel-activity',
     path: screen(panelPaths.activity),
-    element: <ComingSoonPage title="Actividad" />,
+    loader: activityLoader,
+    element: <ActivityPage />,
   },
 
   { id: 'panel-not-found', path: '*', loader: panelNotFound, element: null },

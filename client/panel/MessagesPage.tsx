@@ -99,7 +99,7 @@ export function MessagesPage() {
       <h1>Mensajes</h1>
       {confirm ? (
         <section className="panel-card panel-notice" aria-labelledby="confirmar">
-          <h2 id="confirmar">¿Borrar el mensaje de {confirm.name}?</h2>
+          <h2 id="confirmar">{`¿Borrar el mensaje de ${confirm.name}?`}</h2>
           <p>
             Se borra para siempre, sin copia en la web (por ejemplo, si {confirm.email} pidió que
             borremos sus datos). No se puede deshacer.

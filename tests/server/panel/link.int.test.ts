@@ -50,9 +50,7 @@ describe('the sign-in link', () => {
         .expect(200);
       expect(page.headers['set-cookie']).toBeUndefined();
       expect(page.headers['referrer-policy']).toBe('no-referrer');
-      expect(page.text).toMatch(
-        new RegExp(`<form [^>]*action="${panelPaths.link}" method="post"`),
-      );
+      expect(page.text).toMatch(new RegExp(`<form [^>]*action="${panelPaths.link}" method="post"`));
       expect(page.text).toContain(`value="${token}"`);
     }
     const res = await use(token).expect(303);

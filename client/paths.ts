@@ -28,6 +28,15 @@ export const paths = {
   rearWindowBrand: (marcaSlug: string) => `/luneta/${marcaSlug}`,
   /** `/luneta/{marca}/{modelo}`: the rear window's page, stored as canonical too. */
   rearWindow: (marcaSlug: string, modeloSlug: string) => piecePath('luneta', marcaSlug, modeloSlug),
+  /** Booking a fitting (issue 28); counted as a page (server/demand/counted-pages.ts). */
+  booking: '/turnos',
+  /** What the site keeps and counts, and how to ask for deletion (Ley 25.326). */
+  privacy: '/privacidad',
+  /**
+   * The site's WhatsApp links go through here: counted, then a 303 to the wa.me address the
+   * server builds itself (server/demand/whatsapp-route.ts). `nofollow`, Disallowed in robots.txt.
+   */
+  whatsappOut: '/ir/whatsapp',
   // Template leftovers, kept so old links keep working (noindex).
   about: '/about',
   models: '/models',

@@ -28,6 +28,8 @@ import { allowedMethods, methodNotAllowed } from './methods.ts';
 import type { CatalogueSource } from './live-catalogue.ts';
 import { rejectMalformedUrl } from './url-guard.ts';
 import { healthRoute } from './health.ts';
+import type { DemandCounting } from './demand/counting.ts';
+import { whatsappRoutes } from './demand/whatsapp-route.ts';
 
 /** A GET route also answers HEAD. */
 const READ_METHODS = ['GET', 'HEAD'];
@@ -53,6 +55,8 @@ export type AppDeps = {
   readonly pages: PageCache | undefined;
   /** Shutting down: /healthz says so, so a load balancer stops sending traffic here. */
   readonly draining: () => boolean;
+  /** The demand counts (server/demand/); undefined: nothing is counted. */
+  readonly counting?: DemandCounting | undefined;
 };
 
 export type App = express.Express;
@@ -89,6 +93,7 @@ export function createApp(config: Config, deps: AppDeps): App {
     }),
   );
 
+  app.use(whatsappRoutes({ catalogue, counting: deps.counting }));
   app.use(paths.assets, hashedAssets(join(clientDistDir, 'assets')));
   app.use(servePhotos(photosDir(config.dataDir)));
   app.use(compression());

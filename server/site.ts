@@ -23,6 +23,10 @@ import { applyHttpLimits, HTTP_SERVER_OPTIONS } from './http-limits.ts';
 import { watchCatalogue, type CatalogueSource } from './live-catalogue.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { PageCache } from './page-cache.ts';
+import { createCountStore } from '../store/counts.ts';
+import { createDemandCounting, type DemandCounting } from './demand/counting.ts';
+import { countedContact } from './demand/counted-contact.ts';
+import { createDemandTally, type DemandTallyOptions } from './demand/tally.ts';
 import { clientDistDir } from './paths.ts';
 
 /** A gallery the site starts and stops with itself (the Instagram feed has a refresh timer). */
@@ -51,6 +55,8 @@ export type SiteOverrides = {
   readonly devMiddleware?: RequestHandler;
   /** Default: a new page cache (none in development). */
   readonly pages?: PageCache;
+  /** The demand counts' flush interval and per-client cap (server/demand/tally.ts). */
+  readonly demand?: Pick<DemandTallyOptions, 'flushMs' | 'capPerClient'>;
 };
 
 export type Site = {
@@ -95,6 +101,19 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
   const contact = overrides.contact ?? (await openContact(config, logger, { database }));
   const catalogue = liveCatalogue();
   const gallery = overrides.gallery ?? createGallery(config, logger);
+  // Demand figures (docs/decisions/2026-11-25-demand-counts.md): counted in memory on the
+  // request path, written in batches; stop() writes what is left before the database closes.
+  const tally = createDemandTally({
+    store: createCountStore(database),
+    now,
+    logger,
+    ...overrides.demand,
+  });
+  const counting: DemandCounting = createDemandCounting({
+    tally,
+    catalogue,
+    trustProxy: config.trustProxy,
+  });
 
   // Kept pages, and what rebuilds them: a new catalogue, a gallery change, a new day in
   // Jujuy (prices may then be out of date; docs/decisions/2026-11-22-live-catalogue.md).
@@ -116,7 +135,8 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
     routes: overrides.routes ?? appRoutes,
     assets: overrides.assets ?? readClientAssets(clientDistDir),
     devMiddleware: overrides.devMiddleware,
-    contact: contact.service,
+    contact: countedContact(contact.service, tally),
+    counting,
     contactRateLimit: overrides.contactRateLimit,
     contactRateLimitStores: contact.rateLimitStores,
     pages,
@@ -124,6 +144,7 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
   });
   const listener: RequestListener = (req, res) => {
     newDayCheck();
+    counting.onRequest(req);
     if (pages && answerFromKeptPages(pages, logger, req, res)) return;
     app(req, res);
   };
@@ -147,6 +168,7 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
         });
       });
       contact.start();
+      tally.start();
       const address = http.address();
       const live = catalogue.current();
       logger.info(
@@ -171,6 +193,7 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
         catalogue.close?.();
         await closed;
         await contact.stop();
+        await tally.stop();
         await database.close();
       })();
       return stopping;

@@ -38,10 +38,20 @@ export type RateLimitsTable = {
   reset_at: string;
 };
 
+/** One figure of the demand counts: how many times `kind`/`key` happened that day (Jujuy). */
+export type DemandCountsTable = {
+  /** `YYYY-MM-DD`, the calendar day in Jujuy. */
+  day: string;
+  kind: string;
+  key: string;
+  count: number;
+};
+
 /** Every table of the site's database (each feature adds its own; one list of migrations). */
 export type SiteTables = {
   contact_messages: ContactMessagesTable;
   contact_rate_limits: RateLimitsTable;
+  demand_counts: DemandCountsTable;
 };
 
 export type Engine = 'sqlite' | 'postgres';

@@ -93,7 +93,7 @@ export function createApp(config: Config, deps: AppDeps): App {
     }),
   );
 
-  app.use(whatsappRoutes({ catalogue, counting: deps.counting }));
+  app.use(whatsappRoutes({ catalogue, counting: deps.counting, siteUrl: config.siteUrl }));
   app.use(paths.assets, hashedAssets(join(clientDistDir, 'assets')));
   app.use(servePhotos(photosDir(config.dataDir)));
   app.use(compression());

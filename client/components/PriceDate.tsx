@@ -24,7 +24,7 @@ export function PriceDate({
     <p className="price-date price-date--expired" data-testid="price-date">
       <strong>Precios a confirmar:</strong> esta lista es del {formatDateAR(prices.updated)} y valía
       hasta el {formatDateAR(prices.validUntil)}.{' '}
-      <a href={whatsappLink(question)} rel="noopener">
+      <a href={whatsappLink(question)} rel="nofollow">
         Confirmá el precio actual por WhatsApp
       </a>
       .

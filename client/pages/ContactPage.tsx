@@ -73,7 +73,7 @@ function Confirmation() {
         escribinos por WhatsApp.
       </p>
       <p className="contact-actions">
-        <a className="button button-primary" href={whatsappLink()} rel="noopener">
+        <a className="button button-primary" href={whatsappLink()} rel="nofollow">
           Escribinos por WhatsApp
         </a>{' '}
         <a href={paths.contact}>Enviar otro mensaje</a>
@@ -126,7 +126,7 @@ function ContactForm(props: {
           {unavailable === 'busy'
             ? 'En la última hora recibimos muchos mensajes por este formulario y no podemos tomar más por ahora. Tu texto sigue abajo: copialo y '
             : 'No pudimos guardar tu mensaje por un problema nuestro. Probá de nuevo en unos minutos o '}
-          <a href={whatsappLink()} rel="noopener">
+          <a href={whatsappLink()} rel="nofollow">
             escribinos por WhatsApp
           </a>
           .

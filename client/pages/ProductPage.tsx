@@ -147,7 +147,7 @@ export function ProductPage() {
             </ul>
             <p className="product-contact">
               ¿Dudas sobre tu versión o año?{' '}
-              <a href={whatsappLink(productQuestion(pieza, name))} rel="noopener">
+              <a href={whatsappLink(productQuestion(pieza, name))} rel="nofollow">
                 Consultanos por WhatsApp
               </a>{' '}
               o llamanos al <a href={`tel:${business.phoneE164}`}>{business.phoneDisplay}</a>.

@@ -31,10 +31,25 @@ export const UNKNOWN_PAGE = '';
 export type WhatsappRouteOptions = {
   readonly catalogue: CatalogueSource;
   readonly counting: DemandCounting | undefined;
+  /** SITE_URL: a click from its host (or the request's own) names the page it came from. */
+  readonly siteUrl: string;
 };
 
-export function whatsappRoutes({ catalogue, counting }: WhatsappRouteOptions): Router {
+export function whatsappRoutes({ catalogue, counting, siteUrl }: WhatsappRouteOptions): Router {
   const router = Router({ caseSensitive: true, strict: true });
+  const siteHost = new URL(siteUrl).host;
+
+  /** The page the click came from, when the browser says so and it is this site. */
+  const referringPage = (req: Request): URL | undefined => {
+    const referer = req.get('referer');
+    if (!referer) return undefined;
+    try {
+      const url = new URL(referer);
+      return url.host === siteHost || url.host === req.get('host') ? url : undefined;
+    } catch {
+      return undefined;
+    }
+  };
 
   const go = (req: Request, res: Response, key: string, message?: string) => {
     counting?.countFor(req, { kind: 'whatsapp', key });
@@ -81,18 +96,6 @@ export function whatsappRoutes({ catalogue, counting }: WhatsappRouteOptions): R
   });
 
   return router;
-}
-
-/** The page the click came from, when the browser says so and it is this site. */
-function referringPage(req: Request): URL | undefined {
-  const referer = req.get('referer');
-  if (!referer) return undefined;
-  try {
-    const url = new URL(referer);
-    return url.host === req.get('host') ? url : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /** What a click is counted under: the product page or version, or the site's page it came from. */

@@ -27,6 +27,9 @@ import { createCountStore } from '../store/counts.ts';
 import { createDemandCounting, type DemandCounting } from './demand/counting.ts';
 import { countedContact } from './demand/counted-contact.ts';
 import { createDemandTally, type DemandTallyOptions } from './demand/tally.ts';
+import { createContactStore } from '../store/store.ts';
+import { privacy } from '../client/content/privacy.ts';
+import { createRetention, type Purge, type Retention } from './retention.ts';
 import { clientDistDir } from './paths.ts';
 
 /** A gallery the site starts and stops with itself (the Instagram feed has a refresh timer). */
@@ -58,6 +61,19 @@ export type SiteOverrides = {
   /** The demand counts' flush interval and per-client cap (server/demand/tally.ts). */
   readonly demand?: Pick<DemandTallyOptions, 'flushMs' | 'capPerClient'>;
 };
+
+/** What the site keeps about people, and for how long (client/content/privacy.ts, /privacidad). */
+export function retentionPurges(database: SiteDatabase): Purge[] {
+  const messages = createContactStore(database);
+  return [
+    {
+      name: 'contact messages',
+      days: privacy.contactMessagesDays,
+      run: async (before) => (await messages.purgeReceivedBefore(before)).deleted,
+    },
+    // Bookings (issue 28): { name: 'bookings', days: privacy.bookingsDays, run: ... }.
+  ];
+}
 
 export type Site = {
   /** What the HTTP server runs: a kept page at once, anything else through the app. */
@@ -108,6 +124,11 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
     now,
     logger,
     ...overrides.demand,
+  });
+  const retention: Retention = createRetention({
+    purges: retentionPurges(database),
+    now,
+    logger,
   });
   const counting: DemandCounting = createDemandCounting({
     tally,
@@ -169,6 +190,7 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
       });
       contact.start();
       tally.start();
+      retention.start();
       const address = http.address();
       const live = catalogue.current();
       logger.info(
@@ -189,6 +211,7 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
         draining = true;
         const closed = server?.listening ? drain(server) : Promise.resolve();
         for (const off of unsubscribe) off();
+        retention.stop();
         gallery.stop?.();
         catalogue.close?.();
         await closed;

@@ -3,6 +3,8 @@ import type { contactAction } from '../contact/action.ts';
 import { Icon } from '../components/Icon.tsx';
 import { ContactItem } from '../components/ContactItem.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
+import { privacy } from '../content/privacy.ts';
+import { PrivacyNote } from '../components/PrivacyNote.tsx';
 import { business, pageTitle, whatsappLink } from '../content/business.ts';
 import {
   CONTACT_LIMITS,
@@ -172,6 +174,7 @@ function ContactForm(props: {
           defaultValue=""
         />
       </div>
+      <PrivacyNote kept="tu nombre, tu e-mail y tu mensaje" days={privacy.contactMessagesDays} />
       <button type="submit" className="button button-primary">
         Send Message
       </button>

@@ -32,12 +32,44 @@ export type DemandCountingOptions = {
   readonly isStaff?: (req: IncomingMessage) => boolean;
 };
 
+/** Remembered answers (per URL, per user agent) before the maps start over. */
+const MEMO_ENTRIES = 5_000;
+
 export function createDemandCounting(options: DemandCountingOptions): DemandCounting {
   const { tally, catalogue, isStaff } = options;
   const trust = compileTrust(options.trustProxy);
+  // A catalogue lookup and isbot's pattern cost microseconds; the same pages and browsers
+  // come back all day, so their answers are remembered (for the current catalogue).
+  let talliesFor = catalogue.current().lookup;
+  let tallies = new Map<string, readonly Tally[]>();
+  let bots = new Map<string, boolean>();
+
+  const talliesOfUrl = (url: string): readonly Tally[] => {
+    const lookup = catalogue.current().lookup;
+    if (lookup !== talliesFor || tallies.size >= MEMO_ENTRIES) {
+      talliesFor = lookup;
+      tallies = new Map();
+    }
+    let found = tallies.get(url);
+    if (found === undefined) {
+      found = talliesOf(url, lookup);
+      tallies.set(url, found);
+    }
+    return found;
+  };
+
+  const bot = (agent: string): boolean => {
+    let known = bots.get(agent);
+    if (known === undefined) {
+      if (bots.size >= MEMO_ENTRIES) bots = new Map();
+      known = isbot(agent);
+      bots.set(agent, known);
+    }
+    return known;
+  };
 
   const excluded = (req: IncomingMessage): boolean =>
-    isPrefetch(req) || isbot(req.headers['user-agent'] ?? '') || (isStaff?.(req) ?? false);
+    isPrefetch(req) || bot(req.headers['user-agent'] ?? '') || (isStaff?.(req) ?? false);
 
   /** Address and browser, only ever hashed with the day's in-memory salt (tally.ts). */
   const client = (req: IncomingMessage): string =>
@@ -47,10 +79,10 @@ export function createDemandCounting(options: DemandCountingOptions): DemandCoun
     tally,
     onRequest(req) {
       if (req.method !== 'GET') return;
-      const tallies = talliesOf(req.url ?? '', catalogue.current().lookup);
-      if (tallies.length === 0 || excluded(req)) return;
+      const counted = talliesOfUrl(req.url ?? '');
+      if (counted.length === 0 || excluded(req)) return;
       const who = client(req);
-      for (const t of tallies) tally.count(t, who);
+      for (const t of counted) tally.count(t, who);
     },
     countFor(req, t) {
       if (req.method !== 'GET' || excluded(req)) return;

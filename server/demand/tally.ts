@@ -8,8 +8,8 @@
  * yesterday's hashes cannot be linked to today's, and none is ever written
  * (docs/decisions/2026-11-25-demand-counts.md).
  */
-import { createHash, randomBytes } from 'node:crypto';
-import { shopDate } from '../../catalogue/validity.ts';
+import { hash, randomBytes } from 'node:crypto';
+import { nextShopDayAt, shopDate } from '../../catalogue/validity.ts';
 import type { CountStore, DemandCount, DemandKind } from '../../store/counts.ts';
 import type { Logger } from '../logger.ts';
 import type { Tally } from './counted-pages.ts';
@@ -49,30 +49,29 @@ export function createDemandTally(options: DemandTallyOptions): DemandTally {
   const cap = options.capPerClient ?? DEFAULT_CAP_PER_CLIENT;
   let pending = new Map<string, { -readonly [K in keyof DemandCount]: DemandCount[K] }>();
   let day = '';
-  let salt = randomBytes(16);
+  /** When `day` ends (formatting a date in Jujuy's zone on every count would cost more). */
+  let dayEndsAt = 0;
+  let salt = randomBytes(16).toString('base64');
   let seen = new Map<string, number>();
   let timer: NodeJS.Timeout | undefined;
   let writing: Promise<void> = Promise.resolve();
 
   const today = (): string => {
-    const current = shopDate(now());
+    const instant = now();
+    if (instant.getTime() < dayEndsAt) return day;
+    dayEndsAt = nextShopDayAt(instant);
+    const current = shopDate(instant);
     if (current !== day) {
       day = current;
-      salt = randomBytes(16);
+      salt = randomBytes(16).toString('base64');
       seen = new Map();
     }
     return day;
   };
 
   const underCap = (client: string, kind: DemandKind, key: string): boolean => {
-    const id = createHash('sha256')
-      .update(salt)
-      .update(client)
-      .update('\0')
-      .update(kind)
-      .update('\0')
-      .update(key)
-      .digest('base64url');
+    // One-shot hash: a third of createHash's cost, on the request path of every counted page.
+    const id = hash('sha256', [salt, client, kind, key].join('\0'), 'base64url');
     const views = seen.get(id) ?? 0;
     if (views >= cap) return false;
     if (seen.size >= MAX_SEEN) seen = new Map();

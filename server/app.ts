@@ -30,6 +30,9 @@ import { rejectMalformedUrl } from './url-guard.ts';
 import { healthRoute } from './health.ts';
 import type { DemandCounting } from './demand/counting.ts';
 import { whatsappRoutes } from './demand/whatsapp-route.ts';
+import { isPanelPath } from '../client/paths.ts';
+import type { PanelContext } from '../client/panel/context.ts';
+import type { Panel } from './panel/index.ts';
 
 /** A GET route also answers HEAD. */
 const READ_METHODS = ['GET', 'HEAD'];
@@ -57,6 +60,8 @@ export type AppDeps = {
   readonly draining: () => boolean;
   /** The demand counts (server/demand/); undefined: nothing is counted. */
   readonly counting?: DemandCounting | undefined;
+  /** The owner's panel (server/panel/): its guard answers every panel path. */
+  readonly panel: Panel;
 };
 
 export type App = express.Express;
@@ -140,7 +145,11 @@ export function createApp(config: Config, deps: AppDeps): App {
 
   app.use(createGalleryApi(deps.gallery));
 
-  const page = async (req: Request, res: Response) => {
+  /**
+   * Renders a page through React Router. Panel pages (with `panel`, from the panel's guard)
+   * are never kept: each is rendered for its request and sent no-store.
+   */
+  const render = async (req: Request, res: Response, panel: PanelContext | undefined) => {
     const bot = isbot(req.get('user-agent') ?? '');
     const context: AppContext = {
       siteUrl: config.siteUrl,
@@ -151,7 +160,9 @@ export function createApp(config: Config, deps: AppDeps): App {
       isBot: bot,
       galleryWaitMs: bot ? config.botWaitMs : 0,
       contact: deps.contact,
+      panel,
     };
+    const privatePage = isPanelPath(req.path);
     await renderDocument(req, res, {
       handler: await getHandler(),
       context,
@@ -159,9 +170,16 @@ export function createApp(config: Config, deps: AppDeps): App {
       csp,
       timeoutMs: config.renderTimeoutMs,
       logger: res.locals.log,
-      cache: pageCache,
+      cache: privatePage ? undefined : pageCache,
+      privatePage,
     });
   };
+  const page = (req: Request, res: Response) => render(req, res, undefined);
+
+  // Every spelling of a panel path (`/PANEL`, `/%70anel`) meets the panel's guard, and only it.
+  const panel = deps.panel.handler(render);
+  app.use((req, res, next) => (isPanelPath(req.path) ? panel(req, res, next) : next()));
+
   // The one form on the site, with its guards; a POST anywhere else is refused here, so no
   // other spelling of the path (`/%63ontact`) reaches the route action without them.
   app.post(

@@ -24,13 +24,19 @@ import { watchCatalogue, type CatalogueSource } from './live-catalogue.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { PageCache } from './page-cache.ts';
 import { createCountStore } from '../store/counts.ts';
-import { createDemandCounting, type DemandCounting } from './demand/counting.ts';
+import {
+  carriesPanelSession,
+  createDemandCounting,
+  type DemandCounting,
+} from './demand/counting.ts';
 import { countedContact } from './demand/counted-contact.ts';
 import { createDemandTally, type DemandTallyOptions } from './demand/tally.ts';
 import { createContactStore } from '../store/store.ts';
 import { privacy } from '../client/content/privacy.ts';
 import { createRetention, type Purge, type Retention } from './retention.ts';
 import { clientDistDir } from './paths.ts';
+import { createPanel } from './panel/index.ts';
+import type { SessionTimeouts } from '../store/panel.ts';
 
 /** A gallery the site starts and stops with itself (the Instagram feed has a refresh timer). */
 export type SiteGallery = GallerySource & { start?(): void; stop?(): void };
@@ -60,6 +66,8 @@ export type SiteOverrides = {
   readonly pages?: PageCache;
   /** The demand counts' flush interval and per-client cap (server/demand/tally.ts). */
   readonly demand?: Pick<DemandTallyOptions, 'flushMs' | 'capPerClient'>;
+  /** The panel's session timeouts; default server/panel/session.ts SESSION_TIMEOUTS. */
+  readonly panelTimeouts?: SessionTimeouts;
 };
 
 /** What the site keeps about people, and for how long (client/content/privacy.ts, /privacidad). */
@@ -117,6 +125,14 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
   const contact = overrides.contact ?? (await openContact(config, logger, { database }));
   const catalogue = liveCatalogue();
   const gallery = overrides.gallery ?? createGallery(config, logger);
+  const panel = createPanel({
+    config,
+    database,
+    logger,
+    now,
+    timeouts: overrides.panelTimeouts,
+    catalogue,
+  });
   // Demand figures (docs/decisions/2026-11-25-demand-counts.md): counted in memory on the
   // request path, written in batches; stop() writes what is left before the database closes.
   const tally = createDemandTally({
@@ -134,6 +150,7 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
     tally,
     catalogue,
     trustProxy: config.trustProxy,
+    isStaff: carriesPanelSession,
   });
 
   // Kept pages, and what rebuilds them: a new catalogue, a gallery change, a new day in
@@ -162,6 +179,7 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
     contactRateLimitStores: contact.rateLimitStores,
     pages,
     draining: () => draining,
+    panel,
   });
   const listener: RequestListener = (req, res) => {
     newDayCheck();
@@ -217,6 +235,7 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
         await closed;
         await contact.stop();
         await tally.stop();
+        panel.close();
         await database.close();
       })();
       return stopping;

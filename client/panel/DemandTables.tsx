@@ -5,16 +5,20 @@ export function DemandTable({
   table,
   figures,
   exportHref,
+  headingLevel = 'h2',
 }: {
   table: FigureTable;
   figures: DemandFigures;
   exportHref: string;
+  /** 'h3' inside another section (the daily table beside the chart). */
+  headingLevel?: 'h2' | 'h3';
 }) {
   const rows = table.rows(figures);
   const headingId = `tabla-${table.id}`;
+  const Heading = headingLevel;
   return (
     <section className="stats-table" aria-labelledby={headingId}>
-      <h2 id={headingId}>{table.title}</h2>
+      <Heading id={headingId}>{table.title}</Heading>
       <p className="stats-hint">{table.hint}</p>
       {rows.length === 0 ? (
         <p>Todavía no hay datos en este período.</p>

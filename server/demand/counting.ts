@@ -11,6 +11,7 @@ import type { IncomingMessage } from 'node:http';
 import { isbot } from 'isbot';
 import proxyAddr from 'proxy-addr';
 import type { CatalogueSource } from '../live-catalogue.ts';
+import { SESSION_COOKIE } from '../panel/session.ts';
 import type { TrustProxy } from '../trust-proxy.ts';
 import { talliesOf, type Tally } from './counted-pages.ts';
 import type { DemandTally } from './tally.ts';
@@ -89,6 +90,16 @@ export function createDemandCounting(options: DemandCountingOptions): DemandCoun
       tally.count(t, client(req));
     },
   };
+}
+
+/**
+ * The shop's own people: a browser that carries the panel's session cookie. Not checked
+ * against the database (a count is not worth a query); a stale cookie only means that
+ * browser is not counted, as the owner's own phone should not be anyway.
+ */
+export function carriesPanelSession(req: IncomingMessage): boolean {
+  const cookie = req.headers.cookie;
+  return cookie !== undefined && cookie.includes(`${SESSION_COOKIE}=`);
 }
 
 /** `Sec-Purpose: prefetch` (also `prefetch;prerender`) or the older `Purpose: prefetch`. */

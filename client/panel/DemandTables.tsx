@@ -17,7 +17,9 @@ export function DemandTable({
   const headingId = `tabla-${table.id}`;
   const Heading = headingLevel;
   return (
-    <section className="stats-table" aria-labelledby={headingId}>
+    // The scrolling table is the named region; the section around it stays unnamed (one
+    // landmark per table, not two of the same name).
+    <section className="stats-table">
       <Heading id={headingId}>{table.title}</Heading>
       <p className="stats-hint">{table.hint}</p>
       {rows.length === 0 ? (

@@ -140,8 +140,8 @@ export const FIGURE_TABLES: readonly FigureTable[] = [
   },
   {
     id: 'por-dia',
-    title: 'Vistas y clics por día',
-    hint: 'Los mismos números del gráfico.',
+    title: 'Día por día',
+    hint: 'Los números del gráfico.',
     columns: ['Día', 'Vistas', 'Clics a WhatsApp'],
     rows: (f) => f.daily.map((d) => [text(dayLabel(d.day)), count(d.views), count(d.clicks)]),
   },

@@ -30,6 +30,12 @@ export const DEFAULT_CAP_PER_CLIENT = 5;
 const MAX_SEEN = 200_000;
 /** Beyond this many pending keys, new ones wait for the next flush to be counted. */
 const MAX_PENDING = 50_000;
+/**
+ * Searches that found nothing are the one kind whose keys the visitor chooses (pages and
+ * versions come from the catalogue): past this many different ones in a day, only those
+ * already seen that day count, so junk URLs cannot fill the table.
+ */
+export const MAX_MISSING_PER_DAY = 1_000;
 
 export type DemandTally = {
   /** Counts once, unless `client` already reached the day's cap for this tally. */
@@ -53,6 +59,7 @@ export function createDemandTally(options: DemandTallyOptions): DemandTally {
   let dayEndsAt = 0;
   let salt = randomBytes(16).toString('base64');
   let seen = new Map<string, number>();
+  let missing = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
   let writing: Promise<void> = Promise.resolve();
 
@@ -65,6 +72,7 @@ export function createDemandTally(options: DemandTallyOptions): DemandTally {
       day = current;
       salt = randomBytes(16).toString('base64');
       seen = new Map();
+      missing = new Set();
     }
     return day;
   };
@@ -108,6 +116,10 @@ export function createDemandTally(options: DemandTallyOptions): DemandTally {
   return {
     count({ kind, key }, client) {
       const current = today();
+      if (kind === 'not-found' && !missing.has(key)) {
+        if (missing.size >= MAX_MISSING_PER_DAY) return;
+        missing.add(key);
+      }
       if (client !== undefined && !underCap(client, kind, key)) return;
       add(current, kind, key, 1);
     },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CountStore, DemandCount } from '../../../store/counts.ts';
 import { createLogger } from '../../../server/logger.ts';
-import { createDemandTally } from '../../../server/demand/tally.ts';
+import { createDemandTally, MAX_MISSING_PER_DAY } from '../../../server/demand/tally.ts';
 
 function fakeStore(fail = () => false) {
   const written: DemandCount[][] = [];
@@ -81,5 +81,22 @@ describe('the demand tally', () => {
     down = false;
     await tally.stop();
     expect(written).toEqual([[{ day: '2026-11-25', kind: 'view', key: '/parabrisas', count: 2 }]]);
+  });
+
+  it('counts at most MAX_MISSING_PER_DAY different searches that found nothing a day (junk URLs cannot fill the table)', async () => {
+    const { store, written } = fakeStore();
+    const tally = createDemandTally({
+      store,
+      now: () => new Date('2026-11-25T15:00:00Z'),
+      logger: createLogger('silent'),
+    });
+    for (let i = 0; i <= MAX_MISSING_PER_DAY; i++) {
+      tally.count({ kind: 'not-found', key: `parabrisas/marca/modelo-${i}` });
+    }
+    tally.count({ kind: 'not-found', key: 'parabrisas/marca/modelo-0' });
+    await tally.flush();
+    const rows = written.flat();
+    expect(rows).toHaveLength(MAX_MISSING_PER_DAY);
+    expect(rows[0]).toMatchObject({ key: 'parabrisas/marca/modelo-0', count: 2 });
   });
 });

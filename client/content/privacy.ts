@@ -33,7 +33,6 @@ export const privacyPage = {
   kept: [
     `Formulario de contacto: tu nombre, tu e-mail y tu mensaje, para responderte. Los borramos a los ${privacy.contactMessagesDays} días de recibidos.`,
     `Turnos: tu nombre, tu teléfono, el auto y el día elegido, para hacer el trabajo. Los borramos a los ${privacy.bookingsDays} días del turno.`,
-    'No los usamos para otra cosa, no los vendemos y no los compartimos con terceros para publicidad.',
   ],
   rightsTitle: 'Cómo ver, corregir o borrar tus datos',
   rights: [

@@ -4,27 +4,32 @@
  */
 import { data, useActionData, useLoaderData } from 'react-router-dom';
 import type { AppActionArgs, AppLoaderArgs } from '../app-context.ts';
-import { panelPaths } from '../paths.ts';
+import { panelPaths, queryParams } from '../paths.ts';
 import { requirePanel, seeOther } from './context.ts';
 import { PanelForm } from './PanelForm.tsx';
 import { PanelMeta } from './PanelMeta.tsx';
 
 const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 
-export async function peopleLoader({ context }: AppLoaderArgs) {
+/** `?t=…&enviado=1` after an invitation: the link to copy, shown while it is valid. */
+const EMAILED = 'enviado';
+
+export async function peopleLoader({ request, context }: AppLoaderArgs) {
   const panel = requirePanel(context);
-  return { people: await panel.services.access.people(), me: panel.person.email };
+  const params = new URL(request.url).searchParams;
+  const token = params.get(queryParams.panelToken);
+  const invitation = token ? await panel.services.access.invitation(token) : undefined;
+  const link = `${context.siteUrl}${panelPaths.invite}?${new URLSearchParams({ [queryParams.panelToken]: token ?? '' })}`;
+  return {
+    people: await panel.services.access.people(),
+    me: panel.person.email,
+    invited: invitation
+      ? { email: invitation.email, link, emailed: params.get(EMAILED) === '1' }
+      : null,
+  };
 }
 
-type ActionData =
-  | {
-      readonly invited: {
-        readonly email: string;
-        readonly link: string;
-        readonly emailed: boolean;
-      };
-    }
-  | { readonly error: string };
+type ActionData = { readonly error: string };
 
 export async function peopleAction({ request, context }: AppActionArgs) {
   const panel = requirePanel(context);
@@ -43,8 +48,12 @@ export async function peopleAction({ request, context }: AppActionArgs) {
     const name = typeof rawName === 'string' ? rawName.trim().slice(0, 80) : '';
     const { link, emailed } = await panel.services.access.invite(email, name || undefined);
     await panel.record('invitación', email);
-    // The link is shown once, on this answer, to copy: it is not stored anywhere readable.
-    return data<ActionData>({ invited: { email, link, emailed } });
+    // Only its hash is stored: the link travels to the next page in its address (the
+    // request log masks it), where it is shown to copy as long as it is valid.
+    const token = new URL(link).searchParams.get(queryParams.panelToken) ?? '';
+    return seeOther(
+      `${panelPaths.people}?${new URLSearchParams({ [queryParams.panelToken]: token, [EMAILED]: emailed ? '1' : '0' })}`,
+    );
   }
   if (intent === 'revocar') {
     if (email === panel.person.email) {
@@ -60,22 +69,22 @@ export async function peopleAction({ request, context }: AppActionArgs) {
 }
 
 export function PeoplePage() {
-  const { people, me } = useLoaderData<typeof peopleLoader>();
+  const { people, me, invited } = useLoaderData<typeof peopleLoader>();
   const result = useActionData<ActionData>();
   return (
     <>
       <PanelMeta title="Personas" />
       <h1>Personas</h1>
-      {result && 'error' in result ? (
+      {result ? (
         <p className="panel-notice" role="alert">
           {result.error}
         </p>
       ) : null}
-      {result && 'invited' in result ? (
+      {invited ? (
         <section className="panel-card panel-notice" aria-labelledby="invitacion">
-          <h2 id="invitacion">Invitación para {result.invited.email}</h2>
+          <h2 id="invitacion">{`Invitación para ${invited.email}`}</h2>
           <p>
-            {result.invited.emailed
+            {invited.emailed
               ? 'Se la mandamos por e-mail. También podés copiar el enlace y mandarlo por WhatsApp:'
               : 'Copiá el enlace y mandáselo por WhatsApp (sirve una vez, durante 24 horas):'}
           </p>
@@ -85,7 +94,7 @@ export function PeoplePage() {
             className="panel-copy"
             readOnly
             rows={3}
-            defaultValue={result.invited.link}
+            defaultValue={invited.link}
           />
         </section>
       ) : null}
@@ -107,7 +116,7 @@ export function PeoplePage() {
                 <input type="hidden" name="email" value={p.email} />
                 <input type="hidden" name="accion" value="revocar" />
                 <button type="submit" className="button button-small button-outline">
-                  Sacarle el acceso a {p.name || p.email}
+                  {`Sacarle el acceso a ${p.name || p.email}`}
                 </button>
               </PanelForm>
             )}

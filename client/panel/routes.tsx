@@ -127,12 +127,14 @@ export function PanelError() {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   const title = notFound ? 'Esta página del panel no existe' : 'Algo salió mal';
   return (
-    <div className="panel-error">
+    <div className="panel panel-entry">
       <PanelMeta title={title} />
-      <h1>{title}</h1>
-      <p>
-        <a href={panelPaths.signIn}>Volver al panel</a>
-      </p>
+      <main id="panel-contenido" className="panel-main">
+        <h1>{title}</h1>
+        <p>
+          <a href={panelPaths.signIn}>Volver al panel</a>
+        </p>
+      </main>
     </div>
   );
 }

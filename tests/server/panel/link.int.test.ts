@@ -49,7 +49,7 @@ describe('the sign-in link', () => {
         .get(`${panelPaths.link}?${queryParams.panelToken}=${token}`)
         .expect(200);
       expect(page.headers['set-cookie']).toBeUndefined();
-      expect(page.headers['referrer-policy']).toBe('no-referrer');
+      expect(page.headers['referrer-policy']).toBe('same-origin');
       expect(page.text).toMatch(new RegExp(`<form [^>]*action="${panelPaths.link}" method="post"`));
       expect(page.text).toContain(`value="${token}"`);
     }

@@ -28,6 +28,15 @@ export const paths = {
   rearWindowBrand: (marcaSlug: string) => `/luneta/${marcaSlug}`,
   /** `/luneta/{marca}/{modelo}`: the rear window's page, stored as canonical too. */
   rearWindow: (marcaSlug: string, modeloSlug: string) => piecePath('luneta', marcaSlug, modeloSlug),
+  /** Booking a fitting (issue 28); counted as a page (server/demand/counted-pages.ts). */
+  booking: '/turnos',
+  /** What the site keeps and counts, and how to ask for deletion (Ley 25.326). */
+  privacy: '/privacidad',
+  /**
+   * The site's WhatsApp links go through here: counted, then a 303 to the wa.me address the
+   * server builds itself (server/demand/whatsapp-route.ts). `nofollow`, Disallowed in robots.txt.
+   */
+  whatsappOut: '/ir/whatsapp',
   // Template leftovers, kept so old links keep working (noindex).
   about: '/about',
   models: '/models',
@@ -73,6 +82,8 @@ export const panelPaths = {
   prices: '/panel/precios',
   bookings: '/panel/turnos',
   stats: '/panel/estadisticas',
+  /** One table of the figures as a CSV (`?tabla=modelos&dias=30`). */
+  statsExport: '/panel/estadisticas/exportar',
   people: '/panel/personas',
   activity: '/panel/actividad',
   /** The signed-in person's own passkeys and sessions. */
@@ -126,6 +137,9 @@ export const queryParams = {
   panelNotice: 'aviso',
   /** The inbox's search and page (`/panel/mensajes?q=ana&pagina=2`). */
   search: 'q',
+  /** The figures' period (`?dias=7|30|90`) and the exported table (`?tabla=modelos`). */
+  statsDays: 'dias',
+  statsTable: 'tabla',
   page: 'pagina',
   /** The inbox's no-JavaScript confirm step (`/panel/mensajes?borrar={id}`). */
   confirmDelete: 'borrar',

@@ -15,6 +15,7 @@ import { InsurancePage } from './pages/InsurancePage.tsx';
 import { WarrantyPage } from './pages/WarrantyPage.tsx';
 import { HomeInstallationPage } from './pages/HomeInstallationPage.tsx';
 import { TintPage } from './pages/TintPage.tsx';
+import { PrivacyPage } from './pages/PrivacyPage.tsx';
 import { selfCheckParams } from './repair/self-check.ts';
 import { AboutPage } from './pages/AboutPage.tsx';
 import { ModelsPage } from './pages/ModelsPage.tsx';
@@ -114,6 +115,7 @@ export const pageRoutes: DataRouteObject[] = [
     element: <HomeInstallationPage />,
   },
   { id: 'tint', path: routePath(paths.tint), element: <TintPage /> },
+  { id: 'privacy', path: routePath(paths.privacy), element: <PrivacyPage /> },
   { id: 'about', path: routePath(paths.about), element: <AboutPage /> },
   { id: 'models', path: routePath(paths.models), element: <ModelsPage /> },
   { id: 'testimonials', path: routePath(paths.testimonials), element: <TestimonialsPage /> },

@@ -28,6 +28,8 @@ import { allowedMethods, methodNotAllowed } from './methods.ts';
 import type { CatalogueSource } from './live-catalogue.ts';
 import { rejectMalformedUrl } from './url-guard.ts';
 import { healthRoute } from './health.ts';
+import type { DemandCounting } from './demand/counting.ts';
+import { whatsappRoutes } from './demand/whatsapp-route.ts';
 import { isPanelPath } from '../client/paths.ts';
 import type { PanelContext } from '../client/panel/context.ts';
 import type { Panel } from './panel/index.ts';
@@ -56,6 +58,8 @@ export type AppDeps = {
   readonly pages: PageCache | undefined;
   /** Shutting down: /healthz says so, so a load balancer stops sending traffic here. */
   readonly draining: () => boolean;
+  /** The demand counts (server/demand/); undefined: nothing is counted. */
+  readonly counting?: DemandCounting | undefined;
   /** The owner's panel (server/panel/): its guard answers every panel path. */
   readonly panel: Panel;
 };
@@ -94,6 +98,7 @@ export function createApp(config: Config, deps: AppDeps): App {
     }),
   );
 
+  app.use(whatsappRoutes({ catalogue, counting: deps.counting, siteUrl: config.siteUrl }));
   app.use(paths.assets, hashedAssets(join(clientDistDir, 'assets')));
   app.use(servePhotos(photosDir(config.dataDir)));
   app.use(compression());

@@ -23,5 +23,5 @@ export function sitemapXml(siteUrl: string, catalogue: CatalogueLookup): string 
 }
 
 export function robotsTxt(siteUrl: string): string {
-  return `User-agent: *\nAllow: /\nDisallow: ${paths.picker}\nDisallow: ${panelPaths.signIn}\n\nSitemap: ${siteUrl}${paths.sitemap}\n`;
+  return `User-agent: *\nAllow: /\nDisallow: ${paths.picker}\nDisallow: ${panelPaths.signIn}\nDisallow: ${paths.whatsappOut}\n\nSitemap: ${siteUrl}${paths.sitemap}\n`;
 }

@@ -23,6 +23,17 @@ import { applyHttpLimits, HTTP_SERVER_OPTIONS } from './http-limits.ts';
 import { watchCatalogue, type CatalogueSource } from './live-catalogue.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { PageCache } from './page-cache.ts';
+import { createCountStore } from '../store/counts.ts';
+import {
+  carriesPanelSession,
+  createDemandCounting,
+  type DemandCounting,
+} from './demand/counting.ts';
+import { countedContact } from './demand/counted-contact.ts';
+import { createDemandTally, type DemandTallyOptions } from './demand/tally.ts';
+import { createContactStore } from '../store/store.ts';
+import { privacy } from '../client/content/privacy.ts';
+import { createRetention, type Purge, type Retention } from './retention.ts';
 import { clientDistDir } from './paths.ts';
 import { createPanel } from './panel/index.ts';
 import type { SessionTimeouts } from '../store/panel.ts';
@@ -53,9 +64,24 @@ export type SiteOverrides = {
   readonly devMiddleware?: RequestHandler;
   /** Default: a new page cache (none in development). */
   readonly pages?: PageCache;
+  /** The demand counts' flush interval and per-client cap (server/demand/tally.ts). */
+  readonly demand?: Pick<DemandTallyOptions, 'flushMs' | 'capPerClient'>;
   /** The panel's session timeouts; default server/panel/session.ts SESSION_TIMEOUTS. */
   readonly panelTimeouts?: SessionTimeouts;
 };
+
+/** What the site keeps about people, and for how long (client/content/privacy.ts, /privacidad). */
+export function retentionPurges(database: SiteDatabase): Purge[] {
+  const messages = createContactStore(database);
+  return [
+    {
+      name: 'contact messages',
+      days: privacy.contactMessagesDays,
+      run: async (before) => (await messages.purgeReceivedBefore(before)).deleted,
+    },
+    // Bookings (issue 28): { name: 'bookings', days: privacy.bookingsDays, run: ... }.
+  ];
+}
 
 export type Site = {
   /** What the HTTP server runs: a kept page at once, anything else through the app. */
@@ -99,7 +125,33 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
   const contact = overrides.contact ?? (await openContact(config, logger, { database }));
   const catalogue = liveCatalogue();
   const gallery = overrides.gallery ?? createGallery(config, logger);
-  const panel = createPanel({ config, database, logger, now, timeouts: overrides.panelTimeouts });
+  const panel = createPanel({
+    config,
+    database,
+    logger,
+    now,
+    timeouts: overrides.panelTimeouts,
+    catalogue,
+  });
+  // Demand figures (docs/decisions/2026-11-25-demand-counts.md): counted in memory on the
+  // request path, written in batches; stop() writes what is left before the database closes.
+  const tally = createDemandTally({
+    store: createCountStore(database),
+    now,
+    logger,
+    ...overrides.demand,
+  });
+  const retention: Retention = createRetention({
+    purges: retentionPurges(database),
+    now,
+    logger,
+  });
+  const counting: DemandCounting = createDemandCounting({
+    tally,
+    catalogue,
+    trustProxy: config.trustProxy,
+    isStaff: carriesPanelSession,
+  });
 
   // Kept pages, and what rebuilds them: a new catalogue, a gallery change, a new day in
   // Jujuy (prices may then be out of date; docs/decisions/2026-11-22-live-catalogue.md).
@@ -121,7 +173,8 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
     routes: overrides.routes ?? appRoutes,
     assets: overrides.assets ?? readClientAssets(clientDistDir),
     devMiddleware: overrides.devMiddleware,
-    contact: contact.service,
+    contact: countedContact(contact.service, tally),
+    counting,
     contactRateLimit: overrides.contactRateLimit,
     contactRateLimitStores: contact.rateLimitStores,
     pages,
@@ -130,6 +183,7 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
   });
   const listener: RequestListener = (req, res) => {
     newDayCheck();
+    counting.onRequest(req);
     if (pages && answerFromKeptPages(pages, logger, req, res)) return;
     app(req, res);
   };
@@ -153,6 +207,8 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
         });
       });
       contact.start();
+      tally.start();
+      retention.start();
       const address = http.address();
       const live = catalogue.current();
       logger.info(
@@ -173,10 +229,12 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
         draining = true;
         const closed = server?.listening ? drain(server) : Promise.resolve();
         for (const off of unsubscribe) off();
+        retention.stop();
         gallery.stop?.();
         catalogue.close?.();
         await closed;
         await contact.stop();
+        await tally.stop();
         panel.close();
         await database.close();
       })();

@@ -136,6 +136,20 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable('contact_messages').addColumn('answered_at', 'text').execute();
     },
   },
+  // Demand figures (docs/decisions/2026-11-25-demand-counts.md): per day, what was counted
+  // and how many times; nothing about who.
+  '2026-11-25-40-counts': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('demand_counts')
+        .addColumn('day', 'text', (c) => c.notNull())
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('key', 'text', (c) => c.notNull())
+        .addColumn('count', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint('demand_counts_pk', ['day', 'kind', 'key'])
+        .execute();
+    },
+  },
 };
 
 function sqlIn(column: string, values: readonly string[]) {

@@ -119,6 +119,15 @@ export type PanelActivityTable = {
   client: string;
 };
 
+/** One figure of the demand counts: how many times `kind`/`key` happened that day (Jujuy). */
+export type DemandCountsTable = {
+  /** `YYYY-MM-DD`, the calendar day in Jujuy. */
+  day: string;
+  kind: string;
+  key: string;
+  count: number;
+};
+
 /** Every table of the site's database (each feature adds its own; one list of migrations). */
 export type SiteTables = {
   contact_messages: ContactMessagesTable;
@@ -130,6 +139,7 @@ export type SiteTables = {
   panel_challenges: PanelChallengesTable;
   panel_throttle: PanelThrottleTable;
   panel_activity: PanelActivityTable;
+  demand_counts: DemandCountsTable;
 };
 
 export type Engine = 'sqlite' | 'postgres';

@@ -65,7 +65,7 @@ export function AnswerList({
 export function WhatsAppButton({ message, children }: { message: string; children: ReactNode }) {
   return (
     <p className="answer-action">
-      <a className="button button-whatsapp button-lg" href={whatsappLink(message)} rel="noopener">
+      <a className="button button-whatsapp button-lg" href={whatsappLink(message)} rel="nofollow">
         <Icon name="whatsapp" /> {children}
       </a>
     </p>

@@ -13,7 +13,7 @@ export function BookingBanner() {
           <a className="button button-light button-lg" href={`tel:${business.phoneE164}`}>
             {business.phoneDisplay}
           </a>
-          <a className="button button-whatsapp" href={whatsappLink()} rel="noopener">
+          <a className="button button-whatsapp" href={whatsappLink()} rel="nofollow">
             WhatsApp
           </a>
         </div>

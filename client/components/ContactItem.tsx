@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Icon, type IconName } from './Icon.tsx';
+import { paths } from '../paths.ts';
 
 /** One contact channel: an icon and a link (or plain text when there is nowhere to go). */
 export function ContactItem({
@@ -12,11 +13,13 @@ export function ContactItem({
   children: ReactNode;
 }) {
   const external = href?.startsWith('http');
+  // Our counting redirect (/ir/whatsapp) is no page for a crawler to follow.
+  const counted = href?.startsWith(paths.whatsappOut);
   return (
     <li>
       <Icon name={icon} />
       {href ? (
-        <a href={href} rel={external ? 'noopener' : undefined}>
+        <a href={href} rel={external ? 'noopener' : counted ? 'nofollow' : undefined}>
           {children}
         </a>
       ) : (

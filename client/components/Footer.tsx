@@ -48,6 +48,9 @@ export function Footer() {
                 <a href={link.path}>{link.label}</a>
               </li>
             ))}
+            <li>
+              <a href={paths.privacy}>Privacidad</a>
+            </li>
           </ul>
           <a className="data-fiscal" href={business.dataFiscal.url} rel="noopener">
             <img

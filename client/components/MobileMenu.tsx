@@ -73,7 +73,7 @@ function Menu() {
             </li>
           </ul>
         </nav>
-        <a className="button button-whatsapp" href={whatsappLink()} rel="noopener">
+        <a className="button button-whatsapp" href={whatsappLink()} rel="nofollow">
           Escribinos por WhatsApp
         </a>
       </div>

@@ -10,7 +10,7 @@ import { business } from '../content/business.ts';
 
 export function BuyButton({ url }: { url: string }) {
   return (
-    <a className="button button-whatsapp button-lg" href={url} rel="noopener">
+    <a className="button button-whatsapp button-lg" href={url} rel="nofollow noopener">
       Comprar ahora
     </a>
   );

@@ -1,6 +1,5 @@
 import { formatDateAR, type PriceDate as PriceDateData } from '../../catalogue/validity.ts';
-import { whatsappLink } from '../content/business.ts';
-import { pieceNames } from '../content/glass.ts';
+import { priceQuestion, whatsappLink } from '../content/business.ts';
 import type { Pieza } from '../../catalogue/pieces.ts';
 
 /** "Precios actualizados el 22/11/2026", or, once their validity has passed, a pointer to WhatsApp. */
@@ -20,14 +19,12 @@ export function PriceDate({
       </p>
     );
   }
-  const question = product
-    ? `Hola, ¿cuál es el precio actual de ${pieceNames[pieza].the} para ${product}?`
-    : 'Hola, ¿me pasan los precios actuales de parabrisas?';
+  const question = priceQuestion(pieza, product);
   return (
     <p className="price-date price-date--expired" data-testid="price-date">
       <strong>Precios a confirmar:</strong> esta lista es del {formatDateAR(prices.updated)} y valía
       hasta el {formatDateAR(prices.validUntil)}.{' '}
-      <a href={whatsappLink(question)} rel="noopener">
+      <a href={whatsappLink(question)} rel="nofollow">
         Confirmá el precio actual por WhatsApp
       </a>
       .

@@ -86,7 +86,7 @@ export function WhichGlassGuide() {
         })}
       </ul>
       <p>
-        <a href={whatsappLink(whichGlass.askMessage)} rel="noopener">
+        <a href={whatsappLink(whichGlass.askMessage)} rel="nofollow">
           {whichGlass.askLabel}
         </a>{' '}
         y te decimos cuál es.

@@ -11,6 +11,9 @@ import type { Slot, Week } from './hours.ts';
 import { formatARSPlain } from '../../catalogue/money.ts';
 import type { PurchaseSubject } from '../../catalogue/lookup.ts';
 import { featuresTitle, pieceNames, yearsLabel } from './glass.ts';
+import type { Pieza } from '../../catalogue/pieces.ts';
+import { slugify } from '../../catalogue/slug.ts';
+import { paths } from '../paths.ts';
 
 const morning: Slot = { opens: '09:00', closes: '13:00' };
 const weekday: readonly Slot[] = [morning, { opens: '14:00', closes: '18:00' }];
@@ -67,25 +70,68 @@ export function pageTitle(title: string): string {
   return `${title} - ${business.name}`;
 }
 
-/** A wa.me link, optionally with a prefilled message. */
+/**
+ * A WhatsApp link of the site: through our server (`/ir/whatsapp/...`), which counts the click
+ * and answers with a redirect to the wa.me address it builds itself (server/demand/whatsapp.ts).
+ * The message travels as an id only: the server knows the text of every id the site links to;
+ * an id it does not know opens the chat without text.
+ */
 export function whatsappLink(message?: string): string {
+  return message ? `${paths.whatsappOut}/${whatsappMessageId(message)}` : paths.whatsappOut;
+}
+
+/** The wa.me address itself, optionally with a prefilled message (only the server redirects here). */
+export function whatsappChat(message?: string): string {
   const base = `https://wa.me/${business.whatsappNumber}`;
   return message ? `${base}?text=${encodeURIComponent(message)}` : base;
 }
 
+/** A message's id in `/ir/whatsapp/{id}`: FNV-1a of its text, in base 36. */
+export function whatsappMessageId(message: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < message.length; i++) {
+    hash ^= message.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0).toString(36);
+}
+
+/** The question on a product page ("¿Dudas sobre tu versión o año?"). */
+export function productQuestion(pieza: Pieza, name: string): string {
+  return `Hola, tengo una consulta por ${pieceNames[pieza].the} para ${name}.`;
+}
+
+/** Once the prices are out of date: the current price of this product, or of the list. */
+export function priceQuestion(pieza: Pieza, product?: string): string {
+  return product
+    ? `Hola, ¿cuál es el precio actual de ${pieceNames[pieza].the} para ${product}?`
+    : 'Hola, ¿me pasan los precios actuales de parabrisas?';
+}
+
 /**
- * The default "Comprar ahora": WhatsApp, with the piece, brand, model and the published price
- * prefilled; for one version of several, also its years, trim and features, and the offer of a
- * photo of the glass's stamp (sello) when the visitor is not sure which one is theirs.
+ * The default "Comprar ahora": through our server like every WhatsApp link, naming the piece,
+ * the model and, for one version of several, its id; the server builds the message
+ * (whatsappPurchaseMessage) from the live catalogue.
  */
 export function whatsappPurchaseLink(subject: PurchaseSubject): string {
+  const product = `${paths.whatsappOut}/${purchaseSegment}/${subject.pieza}/${slugify(subject.marca)}/${slugify(subject.modelo)}`;
+  return subject.version ? `${product}/${encodeURIComponent(subject.version.id)}` : product;
+}
+
+/** The purchase links' segment: `/ir/whatsapp/comprar/{pieza}/{marca}/{modelo}[/{version}]`. */
+export const purchaseSegment = 'comprar';
+
+/**
+ * The purchase message: the piece, brand, model and the published price; for one version of
+ * several, also its years, trim and features, and the offer of a photo of the glass's stamp
+ * (sello) when the visitor is not sure which one is theirs.
+ */
+export function whatsappPurchaseMessage(subject: PurchaseSubject): string {
   const piece = pieceNames[subject.pieza].the;
   const price = `precio publicado ${formatARSPlain(subject.precio)}`;
   const { version } = subject;
   if (!version) {
-    return whatsappLink(
-      `Hola, quiero comprar ${piece} para ${subject.marca} ${subject.modelo} (${price}). ¿Tienen stock?`,
-    );
+    return `Hola, quiero comprar ${piece} para ${subject.marca} ${subject.modelo} (${price}). ¿Tienen stock?`;
   }
   const years = yearsLabel(version);
   const parts = [
@@ -96,7 +142,5 @@ export function whatsappPurchaseLink(subject: PurchaseSubject): string {
     version.marcaVidrio,
     version.codigo ? `código ${version.codigo}` : undefined,
   ].filter((part): part is string => part !== undefined);
-  return whatsappLink(
-    `Hola, quiero comprar ${piece} para ${subject.marca} ${subject.modelo}: ${parts.join(', ')} (${price}). ¿Tienen stock? Si no estoy seguro de que sea el mío, les mando una foto del sello del vidrio.`,
-  );
+  return `Hola, quiero comprar ${piece} para ${subject.marca} ${subject.modelo}: ${parts.join(', ')} (${price}). ¿Tienen stock? Si no estoy seguro de que sea el mío, les mando una foto del sello del vidrio.`;
 }

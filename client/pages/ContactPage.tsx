@@ -3,6 +3,8 @@ import type { contactAction } from '../contact/action.ts';
 import { Icon } from '../components/Icon.tsx';
 import { ContactItem } from '../components/ContactItem.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
+import { privacy } from '../content/privacy.ts';
+import { PrivacyNote } from '../components/PrivacyNote.tsx';
 import { business, pageTitle, whatsappLink } from '../content/business.ts';
 import {
   CONTACT_LIMITS,
@@ -73,7 +75,7 @@ function Confirmation() {
         escribinos por WhatsApp.
       </p>
       <p className="contact-actions">
-        <a className="button button-primary" href={whatsappLink()} rel="noopener">
+        <a className="button button-primary" href={whatsappLink()} rel="nofollow">
           Escribinos por WhatsApp
         </a>{' '}
         <a href={paths.contact}>Enviar otro mensaje</a>
@@ -126,7 +128,7 @@ function ContactForm(props: {
           {unavailable === 'busy'
             ? 'En la última hora recibimos muchos mensajes por este formulario y no podemos tomar más por ahora. Tu texto sigue abajo: copialo y '
             : 'No pudimos guardar tu mensaje por un problema nuestro. Probá de nuevo en unos minutos o '}
-          <a href={whatsappLink()} rel="noopener">
+          <a href={whatsappLink()} rel="nofollow">
             escribinos por WhatsApp
           </a>
           .
@@ -172,6 +174,7 @@ function ContactForm(props: {
           defaultValue=""
         />
       </div>
+      <PrivacyNote kept="tu nombre, tu e-mail y tu mensaje" days={privacy.contactMessagesDays} />
       <button type="submit" className="button button-primary">
         Send Message
       </button>

@@ -42,7 +42,7 @@ export function NotFoundPage({ data }: { data: Partial<NotFoundData> | undefined
           <a
             className="button button-whatsapp"
             href={whatsappLink('Hola, quiero consultar por un parabrisas.')}
-            rel="noopener"
+            rel="nofollow"
           >
             Consultar por WhatsApp
           </a>
@@ -69,7 +69,7 @@ export function UnexpectedError() {
       </p>
       <ul className="error-actions">
         <li>
-          <a className="button button-whatsapp" href={whatsappLink()} rel="noopener">
+          <a className="button button-whatsapp" href={whatsappLink()} rel="nofollow">
             Escribinos por WhatsApp
           </a>
         </li>

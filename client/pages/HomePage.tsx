@@ -59,7 +59,7 @@ export function HomePage() {
               <a
                 className="button button-whatsapp button-lg"
                 href={whatsappLink(hero.whatsappMessage)}
-                rel="noopener"
+                rel="nofollow"
               >
                 <Icon name="whatsapp" /> Escribinos por WhatsApp
               </a>
@@ -223,7 +223,7 @@ export function HomePage() {
             </address>
             <OpeningHours />
             <p className="location__actions">
-              <a className="button button-whatsapp" href={whatsappLink()} rel="noopener">
+              <a className="button button-whatsapp" href={whatsappLink()} rel="nofollow">
                 WhatsApp
               </a>
               <a className="button button-outline" href={`tel:${business.phoneE164}`}>

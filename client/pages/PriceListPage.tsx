@@ -10,7 +10,8 @@ import { JsonLd } from '../seo/json-ld.tsx';
 import { breadcrumbs } from '../seo/structured-data.ts';
 import { Breadcrumbs } from '../components/Breadcrumbs.tsx';
 import { ModelPicker, pickerBrands } from '../components/ModelPicker.tsx';
-import { paths, priceListSections, queryParams } from '../paths.ts';
+import { readPickerQuery } from '../components/picker-query.ts';
+import { paths, priceListSections } from '../paths.ts';
 import { fromPrice, versionCount } from '../components/from-price.ts';
 import { PriceDate } from '../components/PriceDate.tsx';
 import { priceDate, type PriceDate as PriceDateData } from '../../catalogue/validity.ts';
@@ -24,14 +25,8 @@ export function loader({ context }: AppLoaderArgs): PriceListData {
 
 /** The picker's plain GET form lands here: answer with a redirect to the product page. */
 export function pickerLoader({ request, context }: AppLoaderArgs) {
-  const query = new URL(request.url).searchParams;
   const { catalogue } = context;
-  const pieza = query.get(queryParams.pickerPiece) === 'luneta' ? 'luneta' : 'parabrisas';
-  // The model select sends `marca/modelo`; a bare model name is read with the brand select.
-  const choice = query.get(queryParams.pickerModel) ?? '';
-  const [marca = '', modelo = ''] = choice.includes('/')
-    ? choice.split('/', 2)
-    : [query.get(queryParams.pickerBrand) ?? '', choice];
+  const { pieza, marca, modelo } = readPickerQuery(new URL(request.url).searchParams);
   const match = catalogue.findProduct(marca, modelo, pieza);
   if (match) return redirect(match.modelo.meta.canonical, 303);
   const brand = catalogue.findBrand(marca);

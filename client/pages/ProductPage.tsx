@@ -12,7 +12,7 @@ import { JsonLd } from '../seo/json-ld.tsx';
 import { breadcrumbs, productStructuredData } from '../seo/structured-data.ts';
 import { Breadcrumbs } from '../components/Breadcrumbs.tsx';
 import { ProductServices } from '../components/ProductServices.tsx';
-import { business, whatsappLink } from '../content/business.ts';
+import { business, productQuestion, whatsappLink } from '../content/business.ts';
 import { pieceNames } from '../content/glass.ts';
 import { notFound } from './not-found.ts';
 import { paths, priceListSections, queryParams } from '../paths.ts';
@@ -147,10 +147,7 @@ export function ProductPage() {
             </ul>
             <p className="product-contact">
               ¿Dudas sobre tu versión o año?{' '}
-              <a
-                href={whatsappLink(`Hola, tengo una consulta por ${piece.the} para ${name}.`)}
-                rel="noopener"
-              >
+              <a href={whatsappLink(productQuestion(pieza, name))} rel="nofollow">
                 Consultanos por WhatsApp
               </a>{' '}
               o llamanos al <a href={`tel:${business.phoneE164}`}>{business.phoneDisplay}</a>.

@@ -9,6 +9,7 @@ import type { AppContext } from '../app-context.ts';
 import { panelPaths } from '../paths.ts';
 import type { Inbox } from './inbox-types.ts';
 import type { PanelAccess } from './access-types.ts';
+import type { DemandFiguresService } from './demand-figures.ts';
 
 export type PanelPerson = {
   readonly id: string;
@@ -26,6 +27,8 @@ export interface PanelServices {
   readonly inbox: Inbox;
   /** People, passkeys, sessions and the activity log. */
   readonly access: PanelAccess;
+  /** The demand figures (the statistics screen). */
+  readonly demand: DemandFiguresService;
 }
 
 export interface PanelContext {

@@ -14,6 +14,7 @@ import { PanelMeta } from './PanelMeta.tsx';
 import { MessagesPage, messagesAction, messagesLoader } from './MessagesPage.tsx';
 import { PeoplePage, peopleAction, peopleLoader } from './PeoplePage.tsx';
 import { ActivityPage, activityLoader } from './ActivityPage.tsx';
+import { StatsPage, statsLoader } from './StatsPage.tsx';
 import {
   InvitePage,
   LinkPage,
@@ -70,7 +71,8 @@ export const panelScreens: DataRouteObject[] = [
   {
     id: 'panel-stats',
     path: screen(panelPaths.stats),
-    element: <ComingSoonPage title="Estadísticas" />,
+    loader: statsLoader,
+    element: <StatsPage />,
   },
 
   {

@@ -39,6 +39,6 @@ export function refusalPage(status: RefusalStatus, retryAfterSeconds?: number): 
         }.`;
   return staticPage(
     title,
-    `<p>${text}${wait}</p><p>También podés escribirnos por <a href="${whatsappLink()}" rel="noopener">WhatsApp</a> o llamarnos al <a href="tel:${business.phoneE164}">${business.phoneDisplay}</a>.</p><p><a href="${paths.contact}">Volver al formulario</a> · <a href="${paths.home}">Ir al inicio</a></p>`,
+    `<p>${text}${wait}</p><p>También podés escribirnos por <a href="${whatsappLink()}" rel="nofollow">WhatsApp</a> o llamarnos al <a href="tel:${business.phoneE164}">${business.phoneDisplay}</a>.</p><p><a href="${paths.contact}">Volver al formulario</a> · <a href="${paths.home}">Ir al inicio</a></p>`,
   );
 }

@@ -18,6 +18,10 @@ import { createPanelMailer } from './mail.ts';
 import { createPasskeyEndpoints } from './passkeys.ts';
 import { messagesExport } from './export.ts';
 import { createThrottle } from './throttle.ts';
+import { createCountStore } from '../../store/counts.ts';
+import { createDemandFigures } from '../demand/figures.ts';
+import { statsExport } from '../demand/stats-export.ts';
+import type { CatalogueSource } from '../live-catalogue.ts';
 
 export type PanelRender = (
   req: Request,
@@ -40,15 +44,25 @@ export type PanelOptions = {
   readonly now: () => Date;
   /** Default: server/panel/session.ts SESSION_TIMEOUTS. */
   readonly timeouts?: SessionTimeouts;
+  /** The live catalogue: the figures name models as it does. */
+  readonly catalogue: CatalogueSource;
 };
 
-export function createPanel({ config, database, logger, now, timeouts }: PanelOptions): Panel {
+export function createPanel({
+  config,
+  database,
+  logger,
+  now,
+  timeouts,
+  catalogue,
+}: PanelOptions): Panel {
   const store = createPanelStore(database);
   const mailer = createPanelMailer(config.smtp);
   const throttle = createThrottle(store, now);
   const services: PanelServices = {
     inbox: createInbox(createInboxStore(database), now),
     access: createAccess({ store, siteUrl: config.siteUrl, now, mailer, logger }),
+    demand: createDemandFigures({ store: createCountStore(database), catalogue, now }),
   };
   const auth = createAuth({
     store,
@@ -63,6 +77,7 @@ export function createPanel({ config, database, logger, now, timeouts }: PanelOp
     ...auth.endpoints,
     ...createPasskeyEndpoints({ store, auth, throttle, siteUrl: config.siteUrl, now, logger }),
     messagesExport(services.inbox, now),
+    statsExport(services.demand),
   ]);
   return {
     store,

@@ -34,6 +34,7 @@ const pages = {
   testimonials: '/testimonials',
   team: '/team',
   contact: '/contact',
+  privacy: '/privacidad',
 };
 
 // The sample, with a model of 12 versions and rear windows (tests/fixtures/versions.ts).

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import request from 'supertest';
+import { whatsappMessage } from '../../helpers/whatsapp.ts';
 import { catalogue, SITE_URL, testApp } from '../../helpers/app.ts';
 import { count, decodeEntities, headOf, jsonLdBlocks, textOf } from '../../helpers/html.ts';
 import { PageCache } from '../../../server/page-cache.ts';
@@ -124,8 +125,8 @@ describe('page contents come from the content modules', () => {
 
   it('/seguros has the WhatsApp button whose message starts "Tengo seguro" and lists the fields', async () => {
     const { html } = await get(paths.insurance);
-    const href = /href="(https:\/\/wa\.me\/[^"]+)"[^>]*>[\s\S]{0,400}?Tengo seguro/.exec(html)?.[1];
-    const message = new URL(href ?? 'https://x').searchParams.get('text') ?? '';
+    const href = /href="(\/ir\/whatsapp\/[^"]+)"[^>]*>[\s\S]{0,400}?Tengo seguro/.exec(html)?.[1];
+    const message = await whatsappMessage(app, href ?? '', paths.insurance);
     expect(message).toMatch(/^Tengo seguro/);
     for (const field of ['Aseguradora:', 'Número de póliza:', 'Número de siniestro:'])
       expect(message).toContain(field);
@@ -163,8 +164,8 @@ describe('/reparar-o-cambiar answers a plain GET form', () => {
     const { html } = await get(answers(query));
     const result = html.slice(html.indexOf('id="resultado"'), html.indexOf('<form'));
     expect(result).toContain(`<h2 id="verdict-title">${outcome}</h2>`);
-    const href = /href="(https:\/\/wa\.me\/[^"]+)"/.exec(result)?.[1] ?? '';
-    const message = new URL(href).searchParams.get('text') ?? '';
+    const href = /href="(\/ir\/whatsapp\/[^"]+)"/.exec(result)?.[1] ?? '';
+    const message = await whatsappMessage(app, href, answers(query));
     expect(message).toContain(`Resultado: ${outcome}.`);
     expect(message).toContain('- Impactos: Uno');
     expect(message).toContain('foto');

@@ -85,7 +85,7 @@ describe('home page', () => {
   it('puts every contact channel, the hours and the tax badge in the footer', async () => {
     const html = await get('/');
     const footer = html.slice(html.indexOf('<footer'));
-    expect(footer).toContain(`https://wa.me/${business.whatsappNumber}`);
+    expect(footer).toContain('href="/ir/whatsapp" rel="nofollow"');
     expect(footer).toContain(`tel:${business.phoneE164}`);
     expect(footer).toContain(`mailto:${business.email}`);
     expect(footer).toContain(business.social.instagram.url);
@@ -100,7 +100,7 @@ describe('home page', () => {
   it('has a WhatsApp call to action in the hero', async () => {
     const html = await get('/');
     const hero = html.slice(html.indexOf('id="home"'), html.indexOf('id="booking-section"'));
-    expect(hero).toMatch(/class="button button-whatsapp[^"]*" href="https:\/\/wa\.me\/\d+\?text=/);
+    expect(hero).toMatch(/class="button button-whatsapp[^"]*" href="\/ir\/whatsapp\/[0-9a-z]+"/);
   });
 
   it('loads the reviews widget only when configured', async () => {

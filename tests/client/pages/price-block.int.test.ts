@@ -1,6 +1,7 @@
 /** The product page's price block (Argentine display rules) and the price date, end to end. */
 import { describe, expect, it } from 'vitest';
 import request from 'supertest';
+import { whatsappMessage } from '../../helpers/whatsapp.ts';
 import { catalogueOf, testApp } from '../../helpers/app.ts';
 import { jsonLdBlocks, textOf } from '../../helpers/html.ts';
 import { formatARS } from '../../../catalogue/money.ts';
@@ -132,9 +133,11 @@ describe('the price date', () => {
       'Precios a confirmar: esta lista es del 22/11/2026 y valía hasta el 22/12/2026. Confirmá el precio actual por WhatsApp .',
     );
     const page = await request(later).get('/parabrisa/ford/fiesta');
-    expect(page.text).toMatch(
-      /<a href="https:\/\/wa\.me\/5493884123456\?text=[^"]*Ford%20Fiesta[^"]*" rel="noopener">Confirmá el precio actual por WhatsApp<\/a>/,
-    );
+    const href =
+      /<a href="(\/ir\/whatsapp\/[0-9a-z]+)" rel="nofollow">Confirmá el precio actual por WhatsApp<\/a>/.exec(
+        page.text,
+      )?.[1] ?? '';
+    expect(await whatsappMessage(later, href, '/parabrisa/ford/fiesta')).toContain('Ford Fiesta');
     const list = textOf((await request(later).get('/parabrisas')).text);
     expect(list).toContain('Precios a confirmar: esta lista es del 22/11/2026');
     expect(list).not.toContain('Precios actualizados');

@@ -41,7 +41,7 @@ describe('product pages /parabrisa/{marca}/{modelo}', () => {
         expect(html).toContain(formatARS(modelo.cuotas.en6));
         // The spreadsheet's URL, else WhatsApp, derived when the page renders (not stored).
         if (modelo.url) expect(found.url).toBe(modelo.url);
-        else expect(found.url).toMatch(/^https:\/\/wa\.me\/5493884123456\?text=Hola/);
+        else expect(found.url).toBe(`/ir/whatsapp/comprar/parabrisas/${marca.slug}/${modelo.slug}`);
         expect(html).toMatch(buys(found.url));
         return;
       }
@@ -113,7 +113,7 @@ describe('not found and malformed URLs never give a 500', () => {
     expect(res.status).toBe(404);
     expect(res.text).toContain(`<h1>${heading}</h1>`);
     expect(res.text).toContain('href="/parabrisas"');
-    expect(res.text).toContain('href="https://wa.me/');
+    expect(res.text).toContain('href="/ir/whatsapp/');
     expect(headOf(res.text)).toContain('<meta name="robots" content="noindex"/>');
   });
 

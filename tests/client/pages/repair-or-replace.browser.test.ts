@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { builtSite } from '../../helpers/site.ts';
+import { builtSite, VISITOR_UA } from '../../helpers/site.ts';
 import { watchPage } from '../../helpers/browser.ts';
 import { answerPages, paths } from '../../../client/paths.ts';
 
@@ -41,8 +41,16 @@ describe('the repair-or-replace self-check at 390 px without JavaScript', () => 
       sensor: 'no',
     });
     expect(await page.textContent('#verdict-title')).toBe('Se puede reparar');
-    const href = await page.getAttribute('#resultado a[href^="https://wa.me/"]', 'href');
-    const message = new URL(href ?? 'https://x').searchParams.get('text') ?? '';
+    // The link goes through our server, which rebuilds the message from the page's answers.
+    const href = await page.getAttribute('#resultado a[href^="/ir/whatsapp/"]', 'href');
+    const out = await fetch(site.url + (href ?? ''), {
+      redirect: 'manual',
+      headers: { referer: page.url(), 'user-agent': VISITOR_UA },
+    });
+    expect(out.status).toBe(303);
+    const location = out.headers.get('location') ?? 'https://x';
+    expect(location.startsWith('https://wa.me/')).toBe(true);
+    const message = new URL(location).searchParams.get('text') ?? '';
     expect(message).toContain('- Tamaño: Hasta 2,5 cm');
     expect(message).toContain('Resultado: Se puede reparar.');
     expect(message).toContain('foto');

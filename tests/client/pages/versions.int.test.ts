@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import request from 'supertest';
+import { whatsappMessage } from '../../helpers/whatsapp.ts';
 import { gzipSync } from 'node:zlib';
 import { catalogueOf, SITE_URL, testApp, testSite } from '../../helpers/app.ts';
 import { decodeEntities, headOf, jsonLdBlocks, textOf } from '../../helpers/html.ts';
@@ -108,8 +109,8 @@ describe('a model with versions /parabrisa/toyota/corolla', () => {
     const html = decodeEntities((await get('/parabrisa/toyota/corolla')).text);
     for (const item of versionItems(html)) {
       const href = /href="([^"]+)"[^>]*>Comprar ahora</.exec(item.html)?.[1] ?? '';
-      expect(href).toMatch(/^https:\/\/wa\.me\/5493884123456\?text=/);
-      const message = decodeURIComponent(href.split('?text=')[1] ?? '');
+      expect(href).toBe(`/ir/whatsapp/comprar/parabrisas/toyota/corolla/${item.id}`);
+      const message = await whatsappMessage(app, href);
       const version = versiones.find((v) => v.id === item.id)!;
       expect(message).toContain('quiero comprar el parabrisas para Toyota Corolla');
       expect(message).toContain(`precio publicado $ ${formatARS(version.precio).slice(2)}`);
@@ -135,7 +136,7 @@ describe('a model with versions /parabrisa/toyota/corolla', () => {
     const html = decodeEntities((await request(withUrl).get('/parabrisa/toyota/corolla')).text);
     const links = [...html.matchAll(/href="([^"]+)"[^>]*>Comprar ahora</g)].map((m) => m[1]);
     expect(links.filter((l) => l === url)).toHaveLength(1);
-    expect(links.filter((l) => l?.startsWith('https://wa.me/'))).toHaveLength(11);
+    expect(links.filter((l) => l?.startsWith('/ir/whatsapp/comprar/'))).toHaveLength(11);
   });
 });
 
@@ -256,7 +257,7 @@ describe('rear windows /luneta/{marca}/{modelo}', () => {
     expect(shownIds(html)).toHaveLength(2);
     expect(textOf(html)).toContain('5 puertas · Con calefacción');
     const href = /href="([^"]+)"[^>]*>Comprar ahora</.exec(html)?.[1] ?? '';
-    expect(decodeURIComponent(href)).toContain('quiero comprar la luneta para Ford Fiesta');
+    expect(await whatsappMessage(app, href)).toContain('quiero comprar la luneta para Ford Fiesta');
   });
 
   it('a plain rear window: one price block, a plain Product named Luneta', async () => {
@@ -268,7 +269,7 @@ describe('rear windows /luneta/{marca}/{modelo}', () => {
     );
     expect(product?.name).toBe('Luneta para Toyota Hilux');
     const href = /href="([^"]+)"[^>]*>Comprar ahora</.exec(html)?.[1] ?? '';
-    expect(decodeURIComponent(href)).toContain(
+    expect(await whatsappMessage(app, href)).toContain(
       'Hola, quiero comprar la luneta para Toyota Hilux (precio publicado $ 220.000,00). ¿Tienen stock?',
     );
   });
@@ -276,8 +277,11 @@ describe('rear windows /luneta/{marca}/{modelo}', () => {
   it('out-of-date prices ask WhatsApp about the rear window', async () => {
     const later = await testApp({ catalogue: source, now: () => new Date('2027-03-01T12:00:00Z') });
     const html = decodeEntities((await request(later).get('/luneta/toyota/hilux')).text);
-    expect(html).toContain(
-      encodeURIComponent('¿cuál es el precio actual de la luneta para Toyota Hilux?'),
+    const href = /<a href="(\/ir\/whatsapp\/[0-9a-z]+)"[^>]*>Confirmá el precio actual/.exec(
+      html,
+    )?.[1];
+    expect(await whatsappMessage(later, href ?? '', '/luneta/toyota/hilux')).toContain(
+      '¿cuál es el precio actual de la luneta para Toyota Hilux?',
     );
   });
 

@@ -137,7 +137,7 @@ describe('a ceiling for the whole site (CONTACT_MAX_PER_HOUR)', () => {
         if (i === 3) {
           const html = await res.text();
           expect(html).toContain('recibimos muchos mensajes');
-          expect(html).toContain('https://wa.me/');
+          expect(html).toContain('href="/ir/whatsapp"');
           expect(html).toContain(valid(3).message.replace(/\(/g, '('));
         }
       }

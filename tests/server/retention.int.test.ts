@@ -1,0 +1,67 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { openMemoryDatabase } from '../../store/open.ts';
+import type { SiteDatabase } from '../../store/schema.ts';
+import { createContactStore } from '../../store/store.ts';
+import { privacy } from '../../client/content/privacy.ts';
+import { createLogger } from '../../server/logger.ts';
+import { createRetention } from '../../server/retention.ts';
+import { retentionPurges } from '../../server/site.ts';
+
+const NOW = new Date('2026-11-25T12:00:00Z');
+const daysAgo = (days: number) => new Date(NOW.getTime() - days * 86_400_000).toISOString();
+const logger = createLogger('silent');
+
+let database: SiteDatabase | undefined;
+afterEach(async () => {
+  await database?.close();
+  database = undefined;
+});
+
+describe('the daily purge', () => {
+  it("deletes contact messages older than the owner's period (content/privacy.ts), keeps newer ones and those not yet e-mailed", async () => {
+    database = await openMemoryDatabase();
+    const store = createContactStore(database);
+    const days = privacy.contactMessagesDays;
+    const message = (id: string, receivedAt: string) => ({
+      id,
+      receivedAt,
+      name: 'Ana',
+      email: `${id}@example.com`,
+      message: 'Hola',
+    });
+    await store.insert(message('old', daysAgo(days + 1)));
+    await store.markSent('old', new Date(daysAgo(days)));
+    await store.insert(message('recent', daysAgo(days - 1)));
+    await store.markSent('recent', new Date(daysAgo(days - 1)));
+    await store.insert(message('unsent', daysAgo(days + 30)));
+    const retention = createRetention({
+      purges: retentionPurges(database),
+      now: () => NOW,
+      logger,
+    });
+    await retention.runOnce();
+    const left = (await store.list()).map((m) => m.id).sort();
+    expect(left).toEqual(['recent', 'unsent']);
+  });
+
+  it('a purge that fails does not stop the others', async () => {
+    const ran: string[] = [];
+    const retention = createRetention({
+      purges: [
+        { name: 'broken', days: 1, run: () => Promise.reject(new Error('database down')) },
+        {
+          name: 'next',
+          days: 30,
+          run: async (before) => {
+            ran.push(before.toISOString());
+            return 0;
+          },
+        },
+      ],
+      now: () => NOW,
+      logger,
+    });
+    await retention.runOnce();
+    expect(ran).toEqual([daysAgo(30)]);
+  });
+});

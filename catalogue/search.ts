@@ -62,10 +62,10 @@ export function canonicalQuery(text: string): string {
 const isYear = (word: string) => /^(19|20)\d\d$/.test(word);
 
 type Entry = SearchHit & {
-  readonly brandWords: ReadonlySet<string>;
-  readonly modelWords: ReadonlySet<string>;
+  readonly brandWords: readonly string[];
+  readonly modelWords: readonly string[];
   /** Words of the versions' names ("Gol Trend", "SRV"). */
-  readonly versionWords: ReadonlySet<string>;
+  readonly versionWords: readonly string[];
   /** The model's name without separators ("hrv", "208gt"). */
   readonly compact: string;
   /** Each version's years (open ends 0 and MAX); empty: one plain glass (fits any year). */
@@ -80,6 +80,8 @@ const WEIGHT = {
   brandPrefix: 1.5,
   versionExact: 1,
   versionPrefix: 0.75,
+  /** The whole name of the brand or of the model, its words in order. */
+  phrase: 1,
 } as const;
 
 export function createSearchIndex(catalogue: Catalogue): SearchIndex {
@@ -95,11 +97,13 @@ export function createSearchIndex(catalogue: Catalogue): SearchIndex {
           path: modelo.meta.canonical,
           precio: modelo.precio,
           versiones: modelo.versiones?.length ?? 1,
-          brandWords: new Set(searchWords(marca.marca)),
-          modelWords: new Set(modelWords),
-          versionWords: new Set(
-            (modelo.versiones ?? []).flatMap((v) => (v.version ? searchWords(v.version) : [])),
-          ),
+          brandWords: searchWords(marca.marca),
+          modelWords,
+          versionWords: [
+            ...new Set(
+              (modelo.versiones ?? []).flatMap((v) => (v.version ? searchWords(v.version) : [])),
+            ),
+          ],
           compact: modelWords.join(''),
           years: (modelo.versiones ?? []).map(
             (v) => [v.anioDesde ?? 0, v.anioHasta ?? Number.MAX_SAFE_INTEGER] as const,
@@ -120,32 +124,46 @@ export function createSearchIndex(catalogue: Catalogue): SearchIndex {
   });
   const words = [...postings.keys()].sort();
 
-  /** Entries with a word starting with `prefix`. */
-  function withPrefix(prefix: string): Set<number> {
+  // How many postings the words before each position hold: a prefix's size without a walk.
+  const before = [0];
+  for (const word of words) before.push((before.at(-1) ?? 0) + (postings.get(word)?.length ?? 0));
+
+  /** The range of `words` starting with `prefix`, and how many postings it holds. */
+  function range(prefix: string) {
+    const first = (from: number, below: (w: string) => boolean) => {
+      let lo = from;
+      let hi = words.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (below(words[mid] ?? '')) lo = mid + 1;
+        else hi = mid;
+      }
+      return lo;
+    };
+    const lo = first(0, (w) => w < prefix);
+    const hi = first(lo, (w) => w.startsWith(prefix));
+    return { lo, hi, size: (before[hi] ?? 0) - (before[lo] ?? 0) };
+  }
+
+  /** Entries with a word in the range. */
+  function entriesIn({ lo, hi }: { lo: number; hi: number }): Set<number> {
     const found = new Set<number>();
-    let lo = 0;
-    let hi = words.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if ((words[mid] ?? '') < prefix) lo = mid + 1;
-      else hi = mid;
-    }
-    for (let k = lo; k < words.length; k += 1) {
-      const word = words[k] ?? '';
-      if (!word.startsWith(prefix)) break;
-      for (const n of postings.get(word) ?? []) found.add(n);
-    }
+    for (let k = lo; k < hi; k += 1)
+      for (const n of postings.get(words[k] ?? '') ?? []) found.add(n);
     return found;
   }
 
+  const startsWith = (list: readonly string[], word: string) =>
+    list.some((w) => w.startsWith(word));
+
   function wordScore(entry: Entry, word: string): number {
-    if (entry.modelWords.has(word)) return WEIGHT.modelExact;
-    if ([...entry.modelWords].some((w) => w.startsWith(word)) || entry.compact.startsWith(word))
+    if (entry.modelWords.includes(word)) return WEIGHT.modelExact;
+    if (startsWith(entry.modelWords, word) || entry.compact.startsWith(word))
       return WEIGHT.modelPrefix;
-    if (entry.brandWords.has(word)) return WEIGHT.brandExact;
-    if ([...entry.brandWords].some((w) => w.startsWith(word))) return WEIGHT.brandPrefix;
-    if (entry.versionWords.has(word)) return WEIGHT.versionExact;
-    if ([...entry.versionWords].some((w) => w.startsWith(word))) return WEIGHT.versionPrefix;
+    if (entry.brandWords.includes(word)) return WEIGHT.brandExact;
+    if (startsWith(entry.brandWords, word)) return WEIGHT.brandPrefix;
+    if (entry.versionWords.includes(word)) return WEIGHT.versionExact;
+    if (startsWith(entry.versionWords, word)) return WEIGHT.versionPrefix;
     return 0;
   }
 
@@ -164,32 +182,44 @@ export function createSearchIndex(catalogue: Catalogue): SearchIndex {
       const named = yearWord === undefined ? meaningful : text;
       if (named.length === 0) return { hits: [], year: undefined };
 
-      // Models with every word; when none has them all, those with any (best first).
-      const found = named.map(withPrefix);
-      const [first = new Set<number>(), ...rest] = found;
-      const every = [...first].filter((n) => rest.every((set) => set.has(n)));
-      // (Not by a word of one or two letters: "zz a" would list every model with an "a".)
-      const partial = found.filter((_, k) => (named[k] ?? '').length >= 3);
+      // Models with every word: the rarest word's models, checked for the others. When none
+      // has them all, those with any word of three letters or more ("zz a" would list every
+      // model with an "a"), best first.
+      const ranges = named.map(range);
+      const rarest = ranges.reduce((a, b) => (b.size < a.size ? b : a));
+      const every = [...entriesIn(rarest)].filter((n) => {
+        const entry = entries[n];
+        return entry !== undefined && named.every((word) => wordScore(entry, word) > 0);
+      });
       const candidates =
-        every.length > 0 ? every : [...new Set(partial.flatMap((set) => [...set]))];
+        every.length > 0
+          ? every
+          : [
+              ...new Set(
+                ranges
+                  .filter((_, k) => (named[k] ?? '').length >= 3)
+                  .flatMap((r) => [...entriesIn(r)]),
+              ),
+            ];
+      // The brand's or the model's whole name, word for word ("marca 12", not "12 … marca").
+      const phrase = ` ${named.join(' ')} `;
       const scored = candidates
-        .map((n) => entries[n])
-        .filter((entry): entry is Entry => entry !== undefined)
-        .filter((entry) => pieces.length === 0 || pieces.includes(entry.pieza))
-        .filter((entry) => year === undefined || fitsYear(entry, year))
-        .map((entry) => ({
+        .map((n) => ({ n, entry: entries[n] }))
+        .filter((c): c is { n: number; entry: Entry } => c.entry !== undefined)
+        .filter(({ entry }) => pieces.length === 0 || pieces.includes(entry.pieza))
+        .filter(({ entry }) => year === undefined || fitsYear(entry, year))
+        .map(({ n, entry }) => ({
+          n,
           entry,
           score:
             named.reduce((sum, word) => sum + wordScore(entry, word), 0) +
+            (phrase.includes(` ${entry.brandWords.join(' ')} `) ? WEIGHT.phrase : 0) +
+            (phrase.includes(` ${entry.modelWords.join(' ')} `) ? WEIGHT.phrase : 0) +
             (entry.pieza === 'parabrisas' ? 0.1 : 0) +
             (year !== undefined && entry.years.length > 0 ? 0.5 : 0),
         }));
-      scored.sort(
-        (a, b) =>
-          b.score - a.score ||
-          a.entry.marca.localeCompare(b.entry.marca, 'es') ||
-          a.entry.nombre.localeCompare(b.entry.nombre, 'es', { numeric: true }),
-      );
+      // Equal scores keep the catalogue's order (brand, then model, windshields first).
+      scored.sort((a, b) => b.score - a.score || a.n - b.n);
       return {
         hits: scored
           .slice(0, limit)

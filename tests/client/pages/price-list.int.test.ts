@@ -108,3 +108,11 @@ describe("the picker's models of one brand /api/modelos/{marca}", () => {
     expect(pages.size).toBe(before);
   });
 });
+
+describe('the sitemap in the site', () => {
+  it('lists the brand pages, and has no parts while one file holds it', async () => {
+    const xml = (await get('/sitemap.xml')).text;
+    expect(xml).toContain('<loc>https://parabrisas.test/parabrisas/toyota</loc>');
+    expect((await get('/sitemap-1.xml')).status).toBe(404);
+  });
+});

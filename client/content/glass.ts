@@ -39,6 +39,15 @@ export const qualityLabels = {
   equivalente: 'Equivalente (misma medida y normas)',
 } as const satisfies Record<Calidad, string>;
 
+/** Quality in a version's one-line summary. */
+export const qualityShortLabels = {
+  original: 'Original',
+  equivalente: 'Equivalente',
+} as const satisfies Record<Calidad, string>;
+
+/** A version with none of the features, in its one-line summary. */
+export const PLAIN_VERSION_SHORT = 'Estándar';
+
 /** A version with none of the features. */
 export const PLAIN_VERSION = {
   parabrisas: 'Versión estándar, sin sensor ni cámara',

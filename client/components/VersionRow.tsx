@@ -40,7 +40,7 @@ export function VersionRow({ pieza, name, version, grouped, picked, open, link, 
   const years = grouped ? undefined : yearsLabel(version);
   const labels =
     version.caracteristicas.length > 0
-      ? version.caracteristicas.map((f) => featureLabels[f].label)
+      ? version.caracteristicas.map((f) => featureLabels[f].short)
       : [PLAIN_VERSION_SHORT];
   const meta = [years, version.calidad ? qualityShortLabels[version.calidad] : undefined].filter(
     (part) => part !== undefined,

@@ -49,7 +49,7 @@ describe('the compact version list (native <details>, no JavaScript needed)', ()
   it('the summary names features as short labels, quality and availability', async () => {
     const list = rows(await get('/parabrisa/toyota/corolla'));
     const camera = versiones.findIndex((v) => v.caracteristicas.includes('camara'));
-    expect(list[camera]?.summary).toContain('Cámara de asistencia');
+    expect(list[camera]?.summary).toContain('Cámara');
     const plain = versiones.findIndex((v) => v.caracteristicas.length === 0);
     expect(list[plain]?.summary).toContain('Estándar');
     const stock = versiones.findIndex((v) => v.disponibilidad?.tipo === 'stock');

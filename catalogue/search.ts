@@ -21,6 +21,8 @@ export type SearchHit = {
 
 export type SearchResults = {
   readonly hits: readonly SearchHit[];
+  /** How many models matched (the hits are the best `limit` of them). */
+  readonly total: number;
   /** A year the query gave and the hits were narrowed by. */
   readonly year: number | undefined;
 };
@@ -180,7 +182,7 @@ export function createSearchIndex(catalogue: Catalogue): SearchIndex {
       const yearWord = text.length > 0 ? meaningful.find(isYear) : undefined;
       const year = yearWord === undefined ? undefined : Number(yearWord);
       const named = yearWord === undefined ? meaningful : text;
-      if (named.length === 0) return { hits: [], year: undefined };
+      if (named.length === 0) return { hits: [], total: 0, year: undefined };
 
       // Models with every word: the rarest word's models, checked for the others. When none
       // has them all, those with any word of three letters or more ("zz a" would list every
@@ -231,6 +233,7 @@ export function createSearchIndex(catalogue: Catalogue): SearchIndex {
             precio,
             versiones,
           })),
+        total: scored.length,
         year,
       };
     },

@@ -14,7 +14,12 @@ import { notFound } from './not-found.ts';
 /** `?q=`: the query's words (accents, case and spacing dropped); none: the empty search page. */
 export const canonicalSearch: Canonical = (value) => canonicalQuery(value) || undefined;
 
-type SearchData = { query: string; hits: readonly SearchHit[]; year: number | null };
+type SearchData = {
+  query: string;
+  hits: readonly SearchHit[];
+  total: number;
+  year: number | null;
+};
 
 /**
  * GET /buscar?q=…: the best matches first. A query that finds nothing is a 404 whose page is
@@ -22,10 +27,10 @@ type SearchData = { query: string; hits: readonly SearchHit[]; year: number | nu
  */
 export function loader({ request, context }: AppLoaderArgs): SearchData {
   const query = canonicalQuery(new URL(request.url).searchParams.get(queryParams.search) ?? '');
-  if (query === '') return { query, hits: [], year: null };
-  const { hits, year } = context.catalogue.search(query);
+  if (query === '') return { query, hits: [], total: 0, year: null };
+  const { hits, total, year } = context.catalogue.search(query);
   if (hits.length === 0) throw notFound('search', context.catalogue);
-  return { query, hits, year: year ?? null };
+  return { query, hits, total, year: year ?? null };
 }
 
 /** A hit's link: with the year as the product page's filter, when it has versions to narrow. */
@@ -36,7 +41,7 @@ function hitLink(hit: SearchHit, year: number | null): string {
 }
 
 export function SearchPage() {
-  const { query, hits, year } = useLoaderData<typeof loader>();
+  const { query, hits, total, year } = useLoaderData<typeof loader>();
   const trail = [
     { name: 'Inicio', path: paths.home },
     { name: 'Buscar', path: paths.search },
@@ -60,8 +65,12 @@ export function SearchPage() {
         {hits.length > 0 ? (
           <>
             <p className="search-count">
-              {hits.length === 1 ? 'Un modelo' : `${hits.length} modelos`}
-              {year !== null ? `, con versiones para ${year}` : ''}.
+              {[
+                total === 1 ? 'Un modelo' : `${total.toLocaleString('es-AR')} modelos`,
+                year !== null ? `, con versiones para ${year}` : '',
+                total > hits.length ? `: estos son los ${hits.length} que más se parecen` : '',
+                '.',
+              ].join('')}
             </p>
             <ol className="search-results">
               {hits.map((hit) => (

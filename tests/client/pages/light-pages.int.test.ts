@@ -4,6 +4,7 @@ import { gzipSync } from 'node:zlib';
 import { testApp } from '../../helpers/app.ts';
 import { bigCatalogue } from '../../helpers/big-catalogue.ts';
 import { VISITOR_UA } from '../../helpers/site.ts';
+import { decodeEntities } from '../../helpers/html.ts';
 
 const big = bigCatalogue();
 const lookup = big.source.current().lookup;
@@ -51,6 +52,9 @@ describe('pages whose size does not follow the catalogue (5,000 models in 250 br
       '/parabrisa/marca-12/modelo-3-gt',
     );
     expect(lookup.search('zzz').hits).toEqual([]);
+    // Every model is a "Modelo N GT": all match, the page shows the best 30 and says so.
+    expect(lookup.search('gt')).toMatchObject({ total: 5000 });
+    expect(lookup.search('gt').hits).toHaveLength(30);
     // Measured 0.4 ms on the shared 2-core machine; a scan scoring every model took 13 ms.
     expect(perQuery).toBeLessThan(4);
   });
@@ -66,5 +70,15 @@ describe('pages whose size does not follow the catalogue (5,000 models in 250 br
     const res = await get(bigApp, '/sitemap.xml');
     expect(res.text).toContain('<urlset');
     expect(res.text.match(/<url>/g)).toHaveLength(5000 + 250 + 2 + 5);
+  });
+});
+
+describe('search at 5,000 models', () => {
+  it('a query matching thousands shows the best 30 and says how many matched', async () => {
+    const res = await get(bigApp, '/buscar?q=gt');
+    expect(res.status).toBe(200);
+    expect(decodeEntities(res.text)).toContain(
+      '5.000 modelos: estos son los 30 que más se parecen.',
+    );
   });
 });

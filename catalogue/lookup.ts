@@ -2,6 +2,7 @@ import { modelsOf, type Catalogue, type Marca, type Modelo, type Version } from 
 import type { Centavos } from './money.ts';
 import { PIEZAS, type Pieza } from './pieces.ts';
 import { slugify } from './slug.ts';
+import { createSearchIndex, type SearchIndex } from './search.ts';
 
 /** One version as the product page reads it: the stored entry plus its "Comprar ahora" link. */
 export type VersionOffer = Version & { readonly url: string };
@@ -68,6 +69,8 @@ export interface CatalogueLookup {
    */
   findProduct(marca: string, modelo: string, pieza?: Pieza): ProductMatch | undefined;
   findBrand(marca: string): Marca | undefined;
+  /** Search by name (catalogue/search.ts): the index is built with the lookup. */
+  readonly search: SearchIndex['search'];
 }
 
 const indexModel = ({ nombre, slug, precio, versiones }: Modelo): IndexModel => ({
@@ -85,8 +88,10 @@ export function createCatalogueLookup(
   const brands = new Map<string, Marca>();
   const products = new Map<string, { marca: Marca; modelo: Modelo }>();
   const key = (pieza: Pieza, marca: string, modelo: string) => `${pieza}:${marca}/${modelo}`;
+  for (const marca of catalogue.marcas) brands.set(marca.slug, marca);
+  // The brand's name works too (the picker sends names), where no slug already claims it.
   for (const marca of catalogue.marcas) {
-    brands.set(marca.slug, marca);
+    if (!brands.has(slugify(marca.marca))) brands.set(slugify(marca.marca), marca);
     for (const pieza of PIEZAS) {
       for (const modelo of modelsOf(marca, pieza))
         products.set(key(pieza, marca.slug, modelo.slug), { marca, modelo });
@@ -125,5 +130,6 @@ export function createCatalogueLookup(
       };
     },
     findBrand: (marca) => brands.get(slugify(marca)),
+    search: createSearchIndex(catalogue).search,
   };
 }

@@ -7,10 +7,20 @@ import type { Feature } from '../catalogue/pieces.ts';
 
 export const paths = {
   home: '/',
-  /** The price list with every brand and model (and the brand -> model picker). */
+  /** The price list: an index of brands, with model counts and "desde" prices. */
   priceList: '/parabrisas',
-  /** Where the picker's plain GET form lands; it redirects to the product page. */
+  /**
+   * A brand's page in the price list: its windshields and rear windows. A brand slugged
+   * `buscar` would lose to the picker's path (static segments rank first).
+   */
+  priceListBrand: (marcaSlug: string) => `/parabrisas/${marcaSlug}`,
+  /** Where the picker's plain GET form lands: the product page, or the brand's page. */
   picker: '/parabrisas/buscar',
+  /** The brand's model names for the picker island (JSON, kept like a page). */
+  pickerModels: (marcaSlug: string) => `/api/modelos/${marcaSlug}`,
+  /** Search by name ("Buscá tu auto"): a results page (GET `?q=`). */
+  search: '/buscar',
+  /** `/parabrisa` and `/parabrisa/{marca}` alone redirect to the price list (of that brand). */
   brands: '/parabrisa',
   brand: (marcaSlug: string) => `/parabrisa/${marcaSlug}`,
   /** `/parabrisa/{marca}/{modelo}`: defined with the catalogue, which stores it as canonical. */
@@ -47,6 +57,8 @@ export const paths = {
   galleryApi: '/api/galeria',
   health: '/healthz',
   sitemap: '/sitemap.xml',
+  /** A part of the sitemap, when the catalogue needs a sitemap index (server/seo.ts). */
+  sitemapPart: (n: number | ':part') => `/sitemap-${n}.xml`,
   robots: '/robots.txt',
   /** Vite's hashed build files, served immutable. */
   assets: '/assets',
@@ -126,6 +138,8 @@ export const queryParams = {
     sight: 'vision',
     sensor: 'sensor',
   },
+  /** The search's text (`/buscar?q=hilux 2018`, and the inbox's `/panel/mensajes?q=ana`). */
+  search: 'q',
   /** The picker's piece (`parabrisas` or `luneta`; none: the windshield). */
   pickerPiece: 'pieza',
   /** A product page's version link (`?version={id}`) and its filter's year. */
@@ -135,11 +149,10 @@ export const queryParams = {
   panelToken: 't',
   /** The panel sign-in page's notice (`/panel?aviso=enlace`). */
   panelNotice: 'aviso',
-  /** The inbox's search and page (`/panel/mensajes?q=ana&pagina=2`). */
-  search: 'q',
   /** The figures' period (`?dias=7|30|90`) and the exported table (`?tabla=modelos`). */
   statsDays: 'dias',
   statsTable: 'tabla',
+  /** The inbox's page (`/panel/mensajes?q=ana&pagina=2`). */
   page: 'pagina',
   /** The inbox's no-JavaScript confirm step (`/panel/mensajes?borrar={id}`). */
   confirmDelete: 'borrar',
@@ -154,11 +167,10 @@ export const featureParams = {
   franja: 'franja',
 } as const satisfies Record<Feature, string>;
 
-/** The price list's section of each piece, and of a brand in it. */
+/** The sections of each piece, in the price list's index and in a brand's page. */
 export const priceListSections = {
   windshields: 'parabrisas',
   rearWindows: 'lunetas',
-  rearWindowBrand: (marcaSlug: string) => `luneta-${marcaSlug}`,
 } as const;
 
 /**

@@ -7,6 +7,8 @@ import { PageError, RootError, notFoundLoader } from './pages/ErrorPages.tsx';
 import { HomePage, loader as homeLoader } from './pages/HomePage.tsx';
 import { ProductPage, loader as productLoader, rearWindowLoader } from './pages/ProductPage.tsx';
 import { PriceListPage, loader as priceListLoader, pickerLoader } from './pages/PriceListPage.tsx';
+import { BrandPage, loader as brandPageLoader } from './pages/BrandPage.tsx';
+import { SearchPage, canonicalSearch, loader as searchLoader } from './pages/SearchPage.tsx';
 import {
   RepairOrReplacePage,
   loader as repairOrReplaceLoader,
@@ -34,19 +36,22 @@ export function rootLoader({ context }: AppLoaderArgs): RootData {
   return { siteUrl, reviewsWidgetUrl: reviewsWidgetUrl ?? null };
 }
 
-/** `/parabrisa/{marca}` alone: send the visitor to that brand in the price list. */
+/** `/parabrisa/{marca}` alone: send the visitor to that brand's page of the price list. */
 function brandLoader({ params, context }: AppLoaderArgs) {
   const brand = context.catalogue.findBrand(params.marca ?? '');
-  return redirect(brand ? `${paths.priceList}#${brand.slug}` : paths.priceList, 301);
+  return redirect(brand ? paths.priceListBrand(brand.slug) : paths.priceList, 301);
 }
 
-/** `/luneta` and `/luneta/{marca}` alone: the price list's rear windows (of that brand). */
+/** `/luneta` and `/luneta/{marca}` alone: the rear windows (of that brand) in the price list. */
 function rearWindowBrandLoader({ params, context }: AppLoaderArgs) {
   const brand = context.catalogue.findBrand(params.marca ?? '');
-  const section = brand?.lunetas
-    ? priceListSections.rearWindowBrand(brand.slug)
-    : priceListSections.rearWindows;
-  return redirect(`${paths.priceList}#${section}`, 301);
+  const section = `#${priceListSections.rearWindows}`;
+  return redirect(
+    brand?.lunetas
+      ? `${paths.priceListBrand(brand.slug)}${section}`
+      : `${paths.priceList}${section}`,
+    301,
+  );
 }
 
 /** The pages (each with an id: the browser matches them again to hydrate), inside a pathless route whose error element keeps the navigation around. */
@@ -63,6 +68,19 @@ export const pageRoutes: DataRouteObject[] = [
     path: routePath(paths.priceList),
     loader: priceListLoader,
     element: <PriceListPage />,
+  },
+  {
+    id: 'price-list-brand',
+    path: routePath(paths.priceListBrand(':marca')),
+    loader: brandPageLoader,
+    element: <BrandPage />,
+  },
+  {
+    id: 'search',
+    path: routePath(paths.search),
+    loader: searchLoader,
+    element: <SearchPage />,
+    handle: reads({ [queryParams.search]: canonicalSearch }),
   },
   {
     id: 'picker',

@@ -1,7 +1,7 @@
 /**
  * `npm run audit:pages`: Lighthouse's SEO and accessibility categories (mobile preset) on
- * every page of the sitemap but the product pages, plus the first windshield and the first
- * rear-window page, against the production build and Debian's Chromium. Prints each page's
+ * every page of the sitemap but the product and brand pages, plus the first windshield, the
+ * first rear-window and the first brand page, against the production build and Debian's Chromium. Prints each page's
  * two scores and the audits that failed; exits 1 when a score is below 1.
  *
  * These two categories do not depend on the machine's speed, so one run per page tells.
@@ -17,14 +17,15 @@ import { markdownTable } from './markdown-table.ts';
 
 const CATEGORIES = ['seo', 'accessibility'] as const;
 
-/** The sitemap's paths: every page but one of each kind of product page. */
+/** The sitemap's paths: every page but one of each kind of product page and one brand page. */
 function pagesToAudit(sitemap: string): string[] {
   const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
   const productKinds = new Set<string>();
   return paths.filter((path) => {
     const segments = path.split('/').filter(Boolean);
-    if (segments.length < 3) return true;
-    const kind = segments[0]!;
+    if (segments.length < 2) return true;
+    // A product kind (`parabrisa`, `luneta`) or the brand pages (`parabrisas/{marca}`).
+    const kind = `${segments[0]!}/${segments.length}`;
     if (productKinds.has(kind)) return false;
     productKinds.add(kind);
     return true;

@@ -8,15 +8,28 @@
  * page weight, and a one-line JSON summary as the last line. Exits 1 when any target had
  * errors.
  *
+ * Then the same against a distributor's catalogue (scripts/gen-big-csv.ts --versiones: 5,000
+ * models, 20,000 versions): home, the brand index, a brand page, a search and a product page,
+ * each with its HTML size identity and compressed; the server's start-up time and memory with
+ * it, and the longest pause a request sees while a catalogue of that size is swapped live.
+ *
  * Environment: BENCH_SECONDS (10), BENCH_CONNECTIONS (50), BENCH_WARMUP_SECONDS (1),
  * BENCH_SKIP_BUILD=1, BENCH_CPU_PROF=1 (run the server under --cpu-prof and print its top
- * self-time functions).
+ * self-time functions), BENCH_LARGE=0 (skip the large catalogue).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import http from 'node:http';
 import { createServer as createTcpServer, type Socket } from 'node:net';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -28,6 +41,8 @@ import { sampleCatalogueWith } from '../tests/helpers/versions-catalogue.ts';
 import { versionRows } from '../tests/fixtures/versions.ts';
 import { catalogueFile } from '../server/paths.ts';
 import { loadCatalogue } from '../server/catalogue.ts';
+import { generateBigCsv } from './gen-big-csv.ts';
+import { buildFromCsv } from '../cli/build.ts';
 
 const seconds = envNumber('BENCH_SECONDS', 10);
 const connections = envNumber('BENCH_CONNECTIONS', 50);
@@ -62,7 +77,7 @@ type TargetStats = {
   statuses: Record<string, number>;
   contentEncoding: string;
 };
-type Server = { url: string; stop(): Promise<void> };
+type Server = { url: string; pid: number | undefined; stop(): Promise<void> };
 /** One response as the SSR server sent it, replayed by the bare server. */
 type Recorded = {
   path: string;
@@ -123,7 +138,7 @@ async function startServer(
   const output: string[] = [];
   child.stdout?.on('data', (d) => output.push(String(d)));
   child.stderr?.on('data', (d) => output.push(String(d)));
-  const server: Server = { url, stop: () => stopChild(child) };
+  const server: Server = { url, pid: child.pid, stop: () => stopChild(child) };
   running.add(server);
   const deadline = Date.now() + 15_000;
   for (;;) {
@@ -436,6 +451,228 @@ function table(rows: string[][]): string {
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
+/** Resident memory of a process (Linux /proc), in bytes; undefined elsewhere. */
+function rssOf(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+) kB/m);
+    return line?.[1] ? Number(line[1]) * 1024 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The generator's sheet built as the CLI builds it, stamped `builtAt`: the catalogue's JSON. */
+function bigCatalogueJson(builtAt: Date): string {
+  const csv = generateBigCsv(250, 80, true);
+  const built = buildFromCsv(new TextEncoder().encode(csv), { builtAt, validDays: 30 });
+  if (!built.ok) throw new Error(`the generated sheet does not build (${built.problems.length})`);
+  return built.json;
+}
+
+type LargeResult = {
+  rows: string[][];
+  sizes: string[][];
+  summary: Record<string, unknown>;
+  errors: boolean;
+  missed: string[];
+};
+
+/**
+ * The large catalogue: start-up, memory, each listing page against the bare server, and a live
+ * swap while one visitor keeps asking for a kept page (the longest answer is the pause).
+ */
+async function largeCatalogue(): Promise<LargeResult> {
+  const dir = join(workDir!, 'large');
+  const file = join(dir, 'catalogue.json');
+  mkdirSync(dir, { recursive: true });
+  const builtAt = new Date();
+  builtAt.setUTCSeconds(0, 0);
+  const buildStarted = performance.now();
+  writeFileSync(file, bigCatalogueJson(builtAt));
+  const buildMs = Math.round(performance.now() - buildStarted);
+
+  const started = performance.now();
+  const ssr = await startServer(
+    'SSR server (5,000 models)',
+    ['dist/server/index.js'],
+    {
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'info',
+      DATA_DIR: join(dir, 'data'),
+      INSTAGRAM_ACCESS_TOKEN: '',
+      SMTP_URL: '',
+      CATALOGUE_FILE: file,
+    },
+    '/healthz',
+  );
+  const startMs = Math.round(performance.now() - started);
+  const rssAtStart = rssOf(ssr.pid);
+
+  const product = '/parabrisa/marca-7/modelo-0-gt';
+  const pages = [
+    { key: 'largeHome', label: 'home /', path: '/' },
+    { key: 'largeIndex', label: 'brand index /parabrisas', path: '/parabrisas' },
+    { key: 'largeBrand', label: 'brand page /parabrisas/marca-7', path: '/parabrisas/marca-7' },
+    { key: 'largeSearch', label: 'search /buscar?q=modelo+3+gt', path: '/buscar?q=modelo+3+gt' },
+    { key: 'largeProduct', label: `product ${product}`, path: product },
+  ];
+  const recorded: Recorded[] = [];
+  const sizes = [['page (5,000 models)', 'HTML identity', 'compressed', 'as']];
+  for (const page of pages) {
+    const [plain, packed] = [
+      await record(`${ssr.url}${page.path}`, ENCODINGS.identity),
+      await record(`${ssr.url}${page.path}`, ENCODINGS.compressed),
+    ];
+    recorded.push(plain, packed);
+    sizes.push([
+      page.label,
+      kb(Buffer.from(plain.body, 'base64').length),
+      kb(Buffer.from(packed.body, 'base64').length),
+      packed.headers['content-encoding'] ?? 'identity',
+    ]);
+  }
+  const recordedFile = join(dir, 'recorded.json');
+  writeFileSync(recordedFile, JSON.stringify(recorded));
+  const bare = await startServer(
+    'bare node:http server (5,000 models)',
+    ['--input-type=module', '-e', BARE_SERVER],
+    { BENCH_RECORDED: recordedFile },
+    '/healthz',
+  );
+  const targets: Target[] = [];
+  for (const encoding of Object.keys(ENCODINGS) as EncodingName[]) {
+    for (const page of pages) {
+      const reference = `${page.key}Bare_${encoding}`;
+      targets.push(
+        {
+          key: `${page.key}_${encoding}`,
+          label: `SSR ${page.label}`,
+          url: `${ssr.url}${page.path}`,
+          expect: 200,
+          encoding,
+          reference,
+        },
+        {
+          key: reference,
+          label: '  bare node:http, same bytes',
+          url: `${bare.url}${page.path}`,
+          expect: 200,
+          encoding,
+        },
+      );
+    }
+  }
+  const stats: Record<string, TargetStats> = {};
+  for (const target of targets) {
+    log(`  ${target.label} (${target.encoding}) ...`);
+    stats[target.key] = await load(target);
+  }
+  const rssAfterLoad = rssOf(ssr.pid);
+  await bare.stop();
+  running.delete(bare);
+
+  // The swap: the same sheet stamped a minute later, written as the CLI writes (rename).
+  log('  live swap of the 5,000-model catalogue ...');
+  const next = bigCatalogueJson(new Date(builtAt.getTime() + 60_000));
+  const target = `${ssr.url}${product}`;
+  await record(target, ENCODINGS.compressed);
+  const latencies: number[] = [];
+  let swapped = false;
+  let swapMs = 0;
+  const writtenAt = performance.now();
+  writeFileSync(`${file}.tmp`, next);
+  renameSync(`${file}.tmp`, file);
+  const deadline = writtenAt + 15_000;
+  // Every request is timed (the page and the health check that tells the swap happened): the
+  // server parses and validates the new file on its one thread, and whichever request
+  // arrives meanwhile waits for it.
+  const timed = async <T>(ask: () => Promise<T>): Promise<T> => {
+    const asked = performance.now();
+    const answer = await ask();
+    latencies.push(performance.now() - asked);
+    return answer;
+  };
+  while (performance.now() < deadline) {
+    const answer = await timed(() => record(target, ENCODINGS.compressed));
+    if (answer.status !== 200) throw new Error(`during the swap: HTTP ${answer.status}`);
+    const health = await timed(() => record(`${ssr.url}/healthz`, ENCODINGS.identity));
+    const builtNow = (
+      JSON.parse(Buffer.from(health.body, 'base64').toString('utf8')) as {
+        catalogue: { builtAt: string };
+      }
+    ).catalogue.builtAt;
+    if (!swapped && builtNow !== builtAt.toISOString()) {
+      swapped = true;
+      swapMs = Math.round(performance.now() - writtenAt);
+    } else if (swapped && performance.now() - writtenAt > swapMs + 1000) break;
+  }
+  await ssr.stop();
+  running.delete(ssr);
+  if (!swapped) throw new Error('the large catalogue was not swapped within 15 s');
+  const longestPauseMs = Math.round(Math.max(...latencies));
+  const typicalMs = Number(
+    [...latencies].sort((a, b) => a - b)[Math.floor(latencies.length / 2)]?.toFixed(1),
+  );
+
+  const ratioOf = (t: Target) =>
+    t.reference
+      ? Number((stats[t.key]!.rps / Math.max(stats[t.reference]!.rps, 1)).toFixed(3))
+      : undefined;
+  const rows = targets.map((t) => {
+    const s = stats[t.key]!;
+    return [
+      t.label,
+      s.contentEncoding,
+      String(s.rps),
+      String(s.p50),
+      String(s.p99),
+      String(s.errors),
+      ratioOf(t)?.toFixed(2) ?? '',
+    ];
+  });
+  const missed = targets
+    .filter((t) => t.reference && (ratioOf(t) ?? 1) < RATIO_TARGET)
+    .map((t) => `${t.key} ratio ${ratioOf(t)} < ${RATIO_TARGET}`);
+  const mb = (bytes: number | undefined) =>
+    bytes === undefined ? null : Math.round(bytes / 1024 / 1024);
+  return {
+    rows,
+    sizes,
+    errors: targets.some((t) => stats[t.key]!.errors > 0),
+    missed,
+    summary: {
+      ...Object.fromEntries(
+        targets.map((t) => {
+          const s = stats[t.key]!;
+          return [
+            t.key,
+            { rps: s.rps, p50: s.p50, p99: s.p99, errors: s.errors, ratio: ratioOf(t) },
+          ];
+        }),
+      ),
+      largeCatalogue: {
+        models: 5000,
+        versions: 20000,
+        cliBuildMs: buildMs,
+        startMs,
+        rssAtStartMb: mb(rssAtStart),
+        rssAfterLoadMb: mb(rssAfterLoad),
+        swapVisibleMs: swapMs,
+        swapLongestPauseMs: longestPauseMs,
+        swapTypicalRequestMs: typicalMs,
+        swapRequests: latencies.length,
+        pageBytes: Object.fromEntries(
+          recorded.map((r) => [
+            `${r.path} ${r.acceptEncoding || 'identity'}`,
+            Buffer.from(r.body, 'base64').length,
+          ]),
+        ),
+      },
+    },
+  };
+}
+
 async function main(): Promise<number> {
   if (process.env.BENCH_SKIP_BUILD !== '1') {
     log('Building (npm run build)...');
@@ -555,6 +792,14 @@ async function main(): Promise<number> {
   log('Cold start with a hanging Instagram API: first byte of / ...');
   const coldMs = await coldFirstByte();
 
+  const large =
+    process.env.BENCH_LARGE === '0'
+      ? undefined
+      : await (async () => {
+          log('Large catalogue (5,000 models, 20,000 versions) ...');
+          return largeCatalogue();
+        })();
+
   const ratioOf = (t: Target) =>
     t.reference
       ? Number((stats[t.key]!.rps / Math.max(stats[t.reference]!.rps, 1)).toFixed(3))
@@ -579,9 +824,22 @@ async function main(): Promise<number> {
   );
   console.log(table(rows));
   console.log(`\nCold start, Instagram hanging: first byte of / in ${coldMs.join(', ')} ms`);
+  if (large) {
+    const l = large.summary.largeCatalogue as Record<string, unknown>;
+    console.log("\nA distributor's catalogue: 5,000 models in 250 brands, 20,000 versions\n");
+    console.log(table([rows[0]!, ...large.rows]));
+    console.log('');
+    console.log(table(large.sizes));
+    console.log(
+      `\nCLI build ${l.cliBuildMs} ms; server start ${l.startMs} ms, ` +
+        `${l.rssAtStartMb} MB resident (${l.rssAfterLoadMb} MB after the load); live swap ` +
+        `visible after ${l.swapVisibleMs} ms, longest request during it ${l.swapLongestPauseMs} ms ` +
+        `(median ${l.swapTypicalRequestMs} ms over ${l.swapRequests} requests)`,
+    );
+  }
 
   const checked = targets.filter((t) => t.reference);
-  const misses: string[] = [];
+  const misses: string[] = [...(large?.missed ?? [])];
   for (const target of checked) {
     const s = stats[target.key]!;
     const ratio = ratioOf(target)!;
@@ -627,6 +885,7 @@ async function main(): Promise<number> {
   const summary = {
     ...Object.fromEntries(targets.map((t) => [t.key, pick(t)])),
     coldFirstByteMs: coldMs,
+    ...(large?.summary ?? {}),
     targetsMet: misses.length === 0,
     pageWeight: {
       jsGzip: weight.jsGzip,
@@ -638,7 +897,7 @@ async function main(): Promise<number> {
     settings: { connections, seconds },
   };
   console.log(JSON.stringify(summary));
-  return targets.some((t) => stats[t.key]!.errors > 0) ? 1 : 0;
+  return targets.some((t) => stats[t.key]!.errors > 0) || large?.errors ? 1 : 0;
 }
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

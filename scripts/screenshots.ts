@@ -10,7 +10,10 @@ const outDir = process.argv[2] ?? 'tests/.artifacts/screens';
 const pages = {
   home: '/',
   product: '/parabrisa/peugeot/208-gt',
+  hilux: '/parabrisa/toyota/hilux',
   catalogue: '/parabrisas',
+  brand: '/parabrisas/toyota',
+  search: '/buscar?q=hilux+2018',
   notfound: '/parabrisa/ford/modelo-inexistente',
   models: '/models',
   contact: '/contact',
@@ -29,6 +32,8 @@ try {
     for (const [name, path] of Object.entries(pages)) {
       await page.goto(server.url + path, { waitUntil: 'networkidle' });
       await page.screenshot({ path: `${outDir}/${name}-${label}.png`, fullPage: true });
+      const height = await page.evaluate(() => document.documentElement.scrollHeight);
+      console.log(`${name}-${label}: ${height} px tall`);
       await page.screenshot({ path: `${outDir}/${name}-${label}-top.png` });
     }
     if (width < 960) {

@@ -18,7 +18,9 @@ import { photosDir } from './instagram/photo-store.ts';
 import type { Logger } from './logger.ts';
 import { clientDistDir } from './paths.ts';
 import { renderDocument } from './render.tsx';
-import { robotsTxt, sitemapXml } from './seo.ts';
+import { robotsTxt, sitemap, type Sitemap } from './seo.ts';
+import { pickerBrand } from '../client/components/picker-models.ts';
+import type { CatalogueLookup } from '../catalogue/lookup.ts';
 import { requestLog } from './request-log.ts';
 import { contentSecurityPolicy, securityHeaders } from './security.ts';
 import { hashedAssets } from './static-assets.ts';
@@ -136,12 +138,50 @@ export function createApp(config: Config, deps: AppDeps): App {
     paths.robots,
     siteFile(paths.robots, 'text/plain; charset=utf-8', [], () => robotsTxt(config.siteUrl)),
   );
+  // One sitemap per catalogue, split into parts only when the catalogue needs it.
+  const sitemaps = new WeakMap<CatalogueLookup, Sitemap>();
+  const currentSitemap = () => {
+    const { lookup } = catalogue.current();
+    const known = sitemaps.get(lookup);
+    if (known) return known;
+    const made = sitemap(config.siteUrl, lookup);
+    sitemaps.set(lookup, made);
+    return made;
+  };
+  const XML = 'application/xml; charset=utf-8';
   app.get(
     paths.sitemap,
-    siteFile(paths.sitemap, 'application/xml; charset=utf-8', ['catalogue'], () =>
-      sitemapXml(config.siteUrl, catalogue.current().lookup),
-    ),
+    siteFile(paths.sitemap, XML, ['catalogue'], () => currentSitemap().root),
   );
+  app.get(paths.sitemapPart(':part'), (req, res, next) => {
+    const asked = req.params.part;
+    const n = typeof asked === 'string' && /^[1-9]\d{0,5}$/.test(asked) ? Number(asked) : 0;
+    const part = currentSitemap().parts[n - 1];
+    if (part === undefined) return next();
+    const path = paths.sitemapPart(n);
+    return siteFile(
+      path,
+      XML,
+      ['catalogue'],
+      () => currentSitemap().parts[n - 1] ?? part,
+    )(req, res);
+  });
+
+  // The picker's models of one brand (client/components/picker-models.ts): kept like a page.
+  app.get(paths.pickerModels(':marca'), (req, res) => {
+    const { lookup } = catalogue.current();
+    const asked = req.params.marca;
+    const brand = lookup.findBrand(typeof asked === 'string' ? asked : '');
+    if (!brand) {
+      res.status(404).set('Cache-Control', 'public, max-age=60');
+      return void res.json({ error: 'Marca no encontrada' });
+    }
+    const path = paths.pickerModels(brand.slug);
+    if (req.path !== path) return res.redirect(301, path);
+    const models = lookup.brandIndex.find((b) => b.slug === brand.slug);
+    const body = () => JSON.stringify(models ? pickerBrand(models) : {});
+    return siteFile(path, 'application/json; charset=utf-8', ['catalogue'], body)(req, res);
+  });
 
   app.use(createGalleryApi(deps.gallery));
 

@@ -1,80 +1,94 @@
 import { useEffect, useRef, useState } from 'react';
-import type { BrandIndex } from '../../catalogue/lookup.ts';
 import { PIEZAS, type Pieza } from '../../catalogue/pieces.ts';
 import { pieceNames } from '../content/glass.ts';
 import { island } from '../islands/island.tsx';
 import { paths, queryParams } from '../paths.ts';
+import { fetchPickerBrand, type PickerBrand, type PickerChoices } from './picker-models.ts';
 
-type PickerModel = { readonly nombre: string; readonly slug: string };
-
-/** What the picker shows of the catalogue (no prices: they would only weigh on the page). */
-export type PickerBrands = readonly {
-  readonly marca: string;
-  readonly slug: string;
-  readonly modelos: readonly PickerModel[];
-  /** Rear windows; absent when the brand has none. */
-  readonly lunetas?: readonly PickerModel[];
-}[];
-
-const names = (models: BrandIndex[number]['modelos']): PickerModel[] =>
-  models.map(({ nombre, slug }) => ({ nombre, slug }));
-
-export function pickerBrands(index: BrandIndex): PickerBrands {
-  return index.map(({ marca, slug, modelos, lunetas }) => ({
-    marca,
-    slug,
-    modelos: names(modelos),
-    ...(lunetas.length > 0 ? { lunetas: names(lunetas) } : {}),
-  }));
-}
-
-/** The brand's models of the piece; before a piece is chosen, of either piece (no JavaScript). */
-function modelsFor(brand: PickerBrands[number], pieza: Pieza | undefined): readonly PickerModel[] {
-  if (pieza === 'parabrisas') return brand.modelos;
-  if (pieza === 'luneta') return brand.lunetas ?? [];
-  const seen = new Set(brand.modelos.map((m) => m.slug));
-  return [...brand.modelos, ...(brand.lunetas ?? []).filter((m) => !seen.has(m.slug))];
-}
+type Props = PickerChoices & {
+  readonly compact?: boolean;
+  /** The brand already chosen (its page): its models are in the form from the start. */
+  readonly chosen?: PickerBrand;
+};
 
 const isPieza = (value: string): value is Pieza => PIEZAS.some((p) => p === value);
 
+/** Brands whose models were fetched on this page: choosing one again asks nobody. */
+const fetched = new Map<string, PickerBrand>();
+
 /**
- * Piece -> brand -> model picker (an island). A plain GET form the server answers with a
- * redirect, so it works without JavaScript; hydrated, the model list narrows to the chosen
- * piece and brand.
+ * Piece -> brand -> model picker (an island). The page holds the brand names only. Without
+ * JavaScript it is a GET form: a brand alone lands on the brand's page (its models, and
+ * this picker with them), a model on its product page. Hydrated, choosing a brand fetches
+ * that brand's models and fills the model list in place.
  */
-function Picker({ marcas, compact }: { marcas: PickerBrands; compact?: boolean }) {
-  const [brand, setBrand] = useState('');
-  const [piece, setPiece] = useState<Pieza | undefined>(undefined);
+function Picker({ marcas, pieces, compact, chosen }: Props) {
+  const [brand, setBrand] = useState(chosen?.marca ?? '');
+  const [piece, setPiece] = useState<Pieza>('parabrisas');
+  const [models, setModels] = useState<PickerBrand | undefined>(chosen);
+  const [loading, setLoading] = useState(false);
   const brandSelect = useRef<HTMLSelectElement>(null);
   const pieceSelect = useRef<HTMLSelectElement>(null);
-  const withRearWindows = marcas.some((m) => m.lunetas);
-  // A brand or piece chosen before hydration: narrow the list to it now.
+
+  const pending = useRef<AbortController | null>(null);
+
+  function choose(name: string) {
+    setBrand(name);
+    pending.current?.abort();
+    setLoading(false);
+    if (!name || name === models?.marca) return;
+    const known = fetched.get(name);
+    if (known) return void setModels(known);
+    const controller = new AbortController();
+    pending.current = controller;
+    setLoading(true);
+    fetchPickerBrand(name, controller.signal)
+      .then((answer) => {
+        fetched.set(name, answer);
+        if (!controller.signal.aborted) setModels(answer);
+      })
+      // The model list stays closed: the form then sends the brand, and its page answers.
+      .catch(() => undefined)
+      .finally(() => {
+        if (pending.current === controller) setLoading(false);
+      });
+  }
+
+  // A brand or piece chosen before hydration: take over from that state.
   useEffect(() => {
-    if (brandSelect.current?.value) setBrand(brandSelect.current.value);
-    const chosen = pieceSelect.current?.value ?? '';
-    if (isPieza(chosen) && chosen !== 'parabrisas') setPiece(chosen);
+    const early = brandSelect.current?.value ?? '';
+    if (early && early !== chosen?.marca) choose(early);
+    const earlyPiece = pieceSelect.current?.value ?? '';
+    if (isPieza(earlyPiece)) setPiece(earlyPiece);
+    return () => pending.current?.abort();
+    // Once, at hydration: later choices go through the select's onChange.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-  const shown = (brand ? marcas.filter((m) => m.slug === brand) : marcas)
-    .map((m) => ({ ...m, models: modelsFor(m, piece) }))
-    .filter((m) => m.models.length > 0);
+
+  const list = models ? (piece === 'luneta' ? models.lunetas : models.modelos) : [];
+  const ready = models !== undefined && models.marca === brand && list.length > 0;
+  const placeholder = loading
+    ? 'Cargando modelos…'
+    : models && models.marca === brand
+      ? `Sin ${pieceNames[piece].plural.toLowerCase()} de ${models.marca} en la lista`
+      : 'Primero elegí la marca';
   return (
     <form
-      className={['picker', compact ? 'picker-compact' : '', withRearWindows ? 'picker-pieces' : '']
+      className={['picker', compact ? 'picker-compact' : '', pieces ? 'picker-pieces' : '']
         .filter(Boolean)
         .join(' ')}
       method="get"
       action={paths.picker}
     >
-      {withRearWindows ? (
+      {pieces ? (
         <div className="field">
           <label htmlFor="picker-pieza">Vidrio</label>
           <select
             id="picker-pieza"
             ref={pieceSelect}
             name={queryParams.pickerPiece}
-            defaultValue="parabrisas"
-            onChange={(e) => setPiece(isPieza(e.target.value) ? e.target.value : undefined)}
+            value={piece}
+            onChange={(e) => setPiece(isPieza(e.target.value) ? e.target.value : 'parabrisas')}
           >
             {PIEZAS.map((p) => (
               <option key={p} value={p}>
@@ -91,35 +105,42 @@ function Picker({ marcas, compact }: { marcas: PickerBrands; compact?: boolean }
           ref={brandSelect}
           name={queryParams.pickerBrand}
           value={brand}
-          onChange={(e) => setBrand(e.target.value)}
+          required
+          onChange={(e) => choose(e.target.value)}
         >
-          <option value="">Todas las marcas</option>
-          {marcas.map((m) => (
-            <option key={m.slug} value={m.slug}>
-              {m.marca}
-            </option>
+          <option value="">Elegí la marca</option>
+          {marcas.map((name) => (
+            <option key={name}>{name}</option>
           ))}
         </select>
       </div>
       <div className="field">
         <label htmlFor="picker-modelo">Modelo</label>
-        <select id="picker-modelo" name={queryParams.pickerModel} defaultValue="" required>
-          <option value="" disabled>
-            Elegí el modelo
-          </option>
-          {shown.map((m) => (
-            <optgroup key={m.slug} label={m.marca}>
-              {m.models.map((modelo) => (
-                <option key={modelo.slug} value={`${m.slug}/${modelo.slug}`}>
-                  {m.marca} {modelo.nombre}
-                </option>
-              ))}
-            </optgroup>
-          ))}
-        </select>
+        {ready ? (
+          <select
+            key={`${models.slug}/${piece}`}
+            id="picker-modelo"
+            name={queryParams.pickerModel}
+            defaultValue=""
+            required
+          >
+            <option value="" disabled>
+              Elegí el modelo
+            </option>
+            {list.map((modelo) => (
+              <option key={modelo.slug} value={`${models.slug}/${modelo.slug}`}>
+                {`${models.marca} ${modelo.nombre}`}
+              </option>
+            ))}
+          </select>
+        ) : (
+          <select id="picker-modelo" disabled aria-busy={loading}>
+            <option>{placeholder}</option>
+          </select>
+        )}
       </div>
       <button type="submit" className="button button-primary">
-        Ver precio
+        {ready || brand === '' ? 'Ver precio' : 'Ver modelos'}
       </button>
     </form>
   );

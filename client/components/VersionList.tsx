@@ -1,17 +1,9 @@
 import type { VersionOffer } from '../../catalogue/lookup.ts';
 import type { Pieza } from '../../catalogue/pieces.ts';
 import type { PriceDate as PriceDateData } from '../../catalogue/validity.ts';
-import {
-  availabilityLabel,
-  CALIBRATION_NOTE,
-  featuresTitle,
-  qualityLabels,
-  yearsLabel,
-  yearsTitle,
-} from '../content/glass.ts';
+import { yearsLabel, yearsTitle } from '../content/glass.ts';
 import { queryParams } from '../paths.ts';
-import { BuyButton, PriceBlock } from './PriceBlock.tsx';
-import { PriceDate } from './PriceDate.tsx';
+import { VersionRow } from './VersionRow.tsx';
 import {
   differingFeatures,
   filterYears,
@@ -60,9 +52,10 @@ export function versionLink(path: string, id: string): string {
 }
 
 /**
- * A model's versions, each with its features, quality, glass brand, availability, its own
- * price block and purchase link; grouped by years when years are given, and narrowed by the
- * filter (the ones that do not fit are `hidden`, so the island can show them again in place).
+ * A model's versions as a compact comparison, one row each (VersionRow: the full price block
+ * and purchase link open on demand); grouped by years when years are given, and narrowed by
+ * the filter (the ones that do not fit are `hidden`, so the island can show them again in
+ * place).
  */
 export function VersionList({
   pieza,
@@ -78,7 +71,6 @@ export function VersionList({
   const filterData = versiones.map(filterable);
   const groups = byYears(versiones);
   const grouped = groups.some((g) => g.years !== undefined);
-  const Title = grouped ? 'h4' : 'h3';
   const fits = (v: VersionOffer) => v.id === picked || matches(filterable(v), filter);
   return (
     <section className="versions" id="versiones" aria-labelledby="versiones-titulo">
@@ -91,6 +83,9 @@ export function VersionList({
           initial={filter}
           versions={filterData}
         />
+      ) : null}
+      {several ? (
+        <p className="versions__hint">Tocá una versión para ver el precio en cuotas y comprarla.</p>
       ) : null}
       {groups.map((group) => (
         <div
@@ -109,38 +104,16 @@ export function VersionList({
                 className={version.id === picked ? 'version version--picked' : 'version'}
                 hidden={!fits(version)}
               >
-                <Title className="version__title">
-                  {[version.version, featuresTitle(version.caracteristicas, pieza)]
-                    .filter((part) => part !== undefined)
-                    .join(' · ')}
-                </Title>
-                {version.id === picked ? (
-                  <p className="version__picked">Elegiste esta versión.</p>
-                ) : null}
-                <ul className="version__facts">
-                  {!grouped && yearsLabel(version) ? <li>Años: {yearsLabel(version)}</li> : null}
-                  {version.calidad ? <li>Calidad: {qualityLabels[version.calidad]}</li> : null}
-                  {version.marcaVidrio ? <li>Marca del vidrio: {version.marcaVidrio}</li> : null}
-                  {version.disponibilidad ? (
-                    <li className={`availability availability--${version.disponibilidad.tipo}`}>
-                      {availabilityLabel(version.disponibilidad)}
-                    </li>
-                  ) : null}
-                  {version.codigo ? <li>Código: {version.codigo}</li> : null}
-                </ul>
-                {version.caracteristicas.includes('camara') ? (
-                  <p className="version__note">{CALIBRATION_NOTE}</p>
-                ) : null}
-                <div className="price-box price-box--version">
-                  <PriceBlock precio={version.precio} cuotas={version.cuotas} />
-                  <PriceDate prices={prices} product={name} pieza={pieza} />
-                  <BuyButton url={version.url} />
-                </div>
-                {several ? (
-                  <p className="version__link">
-                    <a href={versionLink(path, version.id)}>Enlace a esta versión</a>
-                  </p>
-                ) : null}
+                <VersionRow
+                  pieza={pieza}
+                  name={name}
+                  version={version}
+                  grouped={grouped}
+                  picked={version.id === picked}
+                  open={version.id === picked || !several}
+                  link={several ? versionLink(path, version.id) : undefined}
+                  prices={prices}
+                />
               </li>
             ))}
           </ul>

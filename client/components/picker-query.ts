@@ -6,14 +6,17 @@ export type PickerQuery = {
   readonly pieza: Pieza;
   readonly marca: string;
   readonly modelo: string;
+  /** The brand select as sent: differs from `marca` when the brand was changed after its models were listed. */
+  readonly brandField: string;
 };
 
 export function readPickerQuery(query: URLSearchParams): PickerQuery {
   const pieza = query.get(queryParams.pickerPiece) === 'luneta' ? 'luneta' : 'parabrisas';
   // The model select sends `marca/modelo`; a bare model name is read with the brand select.
+  const brandField = query.get(queryParams.pickerBrand) ?? '';
   const choice = query.get(queryParams.pickerModel) ?? '';
   const [marca = '', modelo = ''] = choice.includes('/')
     ? choice.split('/', 2)
-    : [query.get(queryParams.pickerBrand) ?? '', choice];
-  return { pieza, marca, modelo };
+    : [brandField, choice];
+  return { pieza, marca, modelo, brandField };
 }

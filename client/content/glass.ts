@@ -25,19 +25,32 @@ export const pieceNames = {
   { name: string; the: string; plural: string; eyebrow: string; notFound: string }
 >;
 
-/** Each feature: as a filter label, and after "con" / "sin" in a sentence. */
+/** Each feature: as a filter label, after "con" / "sin" in a sentence, and as a version row's label. */
 export const featureLabels = {
-  sensorLluvia: { label: 'Sensor de lluvia', phrase: 'sensor de lluvia' },
-  camara: { label: 'Cámara de asistencia', phrase: 'soporte para la cámara de asistencia' },
-  calefaccionado: { label: 'Calefaccionado', phrase: 'calefacción' },
-  acustico: { label: 'Acústico', phrase: 'capa acústica (menos ruido)' },
-  franja: { label: 'Franja polarizada', phrase: 'franja polarizada arriba' },
-} as const satisfies Record<Feature, { label: string; phrase: string }>;
+  sensorLluvia: { label: 'Sensor de lluvia', phrase: 'sensor de lluvia', short: 'Sensor' },
+  camara: {
+    label: 'Cámara de asistencia',
+    phrase: 'soporte para la cámara de asistencia',
+    short: 'Cámara',
+  },
+  calefaccionado: { label: 'Calefaccionado', phrase: 'calefacción', short: 'Calefaccionado' },
+  acustico: { label: 'Acústico', phrase: 'capa acústica (menos ruido)', short: 'Acústico' },
+  franja: { label: 'Franja polarizada', phrase: 'franja polarizada arriba', short: 'Franja' },
+} as const satisfies Record<Feature, { label: string; phrase: string; short: string }>;
 
 export const qualityLabels = {
   original: 'Original (la marca del auto)',
   equivalente: 'Equivalente (misma medida y normas)',
 } as const satisfies Record<Calidad, string>;
+
+/** Quality in a version's one-line summary. */
+export const qualityShortLabels = {
+  original: 'Original',
+  equivalente: 'Equivalente',
+} as const satisfies Record<Calidad, string>;
+
+/** A version with none of the features, in its one-line summary. */
+export const PLAIN_VERSION_SHORT = 'Estándar';
 
 /** A version with none of the features. */
 export const PLAIN_VERSION = {

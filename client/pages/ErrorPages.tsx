@@ -2,7 +2,8 @@ import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
 import type { AppLoaderArgs } from '../app-context.ts';
 import { whatsappLink, pageTitle } from '../content/business.ts';
 import { pieceNames } from '../content/glass.ts';
-import { ModelPicker, pickerBrands } from '../components/ModelPicker.tsx';
+import { ModelPicker } from '../components/ModelPicker.tsx';
+import { SearchForm } from '../components/SearchForm.tsx';
 import { Shell } from '../components/Shell.tsx';
 import { notFound, type NotFoundData } from './not-found.ts';
 import { paths } from '../paths.ts';
@@ -16,11 +17,14 @@ export function NotFoundPage({ data }: { data: Partial<NotFoundData> | undefined
   const kind = data?.kind;
   const product = kind === 'product' || kind === 'rearWindow';
   // React Router's own 404s (e.g. a path it cannot match) carry a string, not our data.
-  const brands = Array.isArray(data?.brands) ? data.brands : [];
-  const title =
-    kind === 'product' || kind === 'rearWindow'
-      ? pieceNames[kind === 'product' ? 'parabrisas' : 'luneta'].notFound
-      : 'Página no encontrada';
+  const picker = data?.picker && Array.isArray(data.picker.marcas) ? data.picker : undefined;
+  const title = product
+    ? pieceNames[kind === 'product' ? 'parabrisas' : 'luneta'].notFound
+    : kind === 'brand'
+      ? 'Marca no encontrada'
+      : kind === 'search'
+        ? 'No encontramos ese auto'
+        : 'Página no encontrada';
   return (
     <div className="container error-page">
       <title>{pageTitle(title)}</title>
@@ -29,9 +33,14 @@ export function NotFoundPage({ data }: { data: Partial<NotFoundData> | undefined
       <p className="lead">
         {product
           ? `No tenemos ese modelo en la lista de precios. Elegí tu auto o consultanos: conseguimos ${kind === 'rearWindow' ? 'lunetas' : 'parabrisas'} para casi todos los modelos.`
-          : 'La página que buscás no existe o cambió de dirección. Estas opciones te pueden ayudar:'}
+          : kind === 'brand'
+            ? 'No tenemos esa marca en la lista de precios. Elegí la de tu auto o consultanos: conseguimos parabrisas para casi todos los modelos.'
+            : kind === 'search'
+              ? 'No encontramos modelos con esas palabras en la lista de precios. Probá con la marca y el modelo (por ejemplo "gol trend"), elegilo de la lista o escribinos por WhatsApp: conseguimos parabrisas para casi todos los autos.'
+              : 'La página que buscás no existe o cambió de dirección. Estas opciones te pueden ayudar:'}
       </p>
-      {brands.length ? <ModelPicker marcas={pickerBrands(brands)} compact /> : null}
+      {picker && picker.marcas.length > 0 ? <ModelPicker {...picker} compact /> : null}
+      <SearchForm id="buscar-otra-vez" />
       <ul className="error-actions">
         <li>
           <a className="button button-primary" href={paths.priceList}>

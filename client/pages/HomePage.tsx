@@ -15,8 +15,9 @@ import {
 import { answerLinks } from '../content/navigation.ts';
 import { freeInstallLine } from '../content/zones.ts';
 import { PageMeta, useRootData } from '../components/PageMeta.tsx';
-import { ModelPicker, pickerBrands } from '../components/ModelPicker.tsx';
-import type { BrandIndex } from '../../catalogue/lookup.ts';
+import { ModelPicker } from '../components/ModelPicker.tsx';
+import { pickerChoices, type PickerChoices } from '../components/picker-models.ts';
+import { SearchForm } from '../components/SearchForm.tsx';
 import { Counters } from '../components/Counters.tsx';
 import { Icon } from '../components/Icon.tsx';
 import { OpeningHours } from '../components/OpeningHours.tsx';
@@ -25,14 +26,15 @@ import { JsonLd } from '../seo/json-ld.tsx';
 import { Gallery } from '../gallery/Gallery.tsx';
 import { homeSections, paths, queryParams } from '../paths.ts';
 
-export type HomeData = { gallery: GalleryState; visibleAlbums: number; brands: BrandIndex };
+/** The picker holds brand names only: the page does not grow with the models listed. */
+export type HomeData = { gallery: GalleryState; visibleAlbums: number; picker: PickerChoices };
 
 export async function loader({ request, context }: AppLoaderArgs): Promise<HomeData> {
   const visibleAlbums = albumsToShow(new URL(request.url).searchParams.get(queryParams.albums));
   return {
     gallery: await context.gallery.snapshot({ waitMs: context.galleryWaitMs }),
     visibleAlbums,
-    brands: context.catalogue.brandIndex,
+    picker: pickerChoices(context.catalogue.brandIndex),
   };
 }
 
@@ -70,7 +72,8 @@ export function HomePage() {
           </div>
           <div className="hero__picker">
             <h2>Buscá el precio de tu parabrisas</h2>
-            <ModelPicker marcas={pickerBrands(data.brands)} compact />
+            <ModelPicker {...data.picker} compact />
+            <SearchForm id="buscar-inicio" />
           </div>
         </div>
       </section>

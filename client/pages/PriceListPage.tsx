@@ -1,59 +1,91 @@
 import { pageTitle } from '../content/business.ts';
 import { redirect, useLoaderData } from 'react-router-dom';
 import type { AppLoaderArgs } from '../app-context.ts';
-import { INSTALMENTS_OFFER } from '../../catalogue/money.ts';
-import type { BrandIndex } from '../../catalogue/lookup.ts';
-import { piecePath } from '../../catalogue/paths.ts';
-import type { Pieza } from '../../catalogue/pieces.ts';
+import { formatARS, INSTALMENTS_OFFER } from '../../catalogue/money.ts';
+import type { BrandIndex, IndexModel } from '../../catalogue/lookup.ts';
+import { slugify } from '../../catalogue/slug.ts';
 import { PageMeta, useSiteUrl } from '../components/PageMeta.tsx';
 import { JsonLd } from '../seo/json-ld.tsx';
 import { breadcrumbs } from '../seo/structured-data.ts';
 import { Breadcrumbs } from '../components/Breadcrumbs.tsx';
-import { ModelPicker, pickerBrands } from '../components/ModelPicker.tsx';
 import { readPickerQuery } from '../components/picker-query.ts';
+import { ModelPicker } from '../components/ModelPicker.tsx';
+import { pickerChoices, type PickerChoices } from '../components/picker-models.ts';
+import { SearchForm } from '../components/SearchForm.tsx';
 import { paths, priceListSections } from '../paths.ts';
-import { fromPrice, versionCount } from '../components/from-price.ts';
 import { PriceDate } from '../components/PriceDate.tsx';
 import { priceDate, type PriceDate as PriceDateData } from '../../catalogue/validity.ts';
 
-type PriceListData = { marcas: BrandIndex; prices: PriceDateData };
+/** One brand in the index: how many models of the piece, and the lowest price among them. */
+export type BrandSummary = {
+  readonly marca: string;
+  readonly slug: string;
+  readonly modelos: number;
+  readonly precio: number;
+  /** Several versions or models: the price is "desde". */
+  readonly desde: boolean;
+};
+
+function summaries(index: BrandIndex, list: (b: BrandIndex[number]) => readonly IndexModel[]) {
+  return index.flatMap((brand): BrandSummary[] => {
+    const models = list(brand);
+    if (models.length === 0) return [];
+    const precio = Math.min(...models.map((m) => m.precio));
+    const versions = models.reduce((n, m) => n + m.versiones, 0);
+    return [
+      { marca: brand.marca, slug: brand.slug, modelos: models.length, precio, desde: versions > 1 },
+    ];
+  });
+}
+
+type PriceListData = {
+  windshields: readonly BrandSummary[];
+  rearWindows: readonly BrandSummary[];
+  picker: PickerChoices;
+  prices: PriceDateData;
+};
 
 export function loader({ context }: AppLoaderArgs): PriceListData {
   const { catalogue, now } = context;
-  return { marcas: catalogue.brandIndex, prices: priceDate(catalogue.catalogue, now) };
+  return {
+    windshields: summaries(catalogue.brandIndex, (b) => b.modelos),
+    rearWindows: summaries(catalogue.brandIndex, (b) => b.lunetas),
+    picker: pickerChoices(catalogue.brandIndex),
+    prices: priceDate(catalogue.catalogue, now),
+  };
 }
 
-/** The picker's plain GET form lands here: answer with a redirect to the product page. */
+/**
+ * The picker's plain GET form lands here: a model goes to its product page, a brand alone (no
+ * JavaScript: the model list fills only once the brand is known) to the brand's page.
+ */
 export function pickerLoader({ request, context }: AppLoaderArgs) {
   const { catalogue } = context;
-  const { pieza, marca, modelo } = readPickerQuery(new URL(request.url).searchParams);
-  const match = catalogue.findProduct(marca, modelo, pieza);
+  const { pieza, marca, modelo, brandField } = readPickerQuery(new URL(request.url).searchParams);
+  // A brand changed after its models were listed (no JavaScript): that brand's page.
+  const sameBrand = brandField === '' || slugify(brandField) === slugify(marca);
+  const match =
+    sameBrand && modelo !== '' ? catalogue.findProduct(marca, modelo, pieza) : undefined;
   if (match) return redirect(match.modelo.meta.canonical, 303);
-  const brand = catalogue.findBrand(marca);
-  if (pieza === 'luneta') {
-    const section = brand?.lunetas
-      ? priceListSections.rearWindowBrand(brand.slug)
-      : priceListSections.rearWindows;
-    return redirect(`${paths.priceList}#${section}`, 303);
-  }
-  return redirect(brand ? `${paths.priceList}#${brand.slug}` : paths.priceList, 303);
+  const brand = catalogue.findBrand(brandField || marca);
+  const rear = pieza === 'luneta' ? `#${priceListSections.rearWindows}` : '';
+  if (!brand) return redirect(`${paths.priceList}${rear}`, 303);
+  return redirect(`${paths.priceListBrand(brand.slug)}${brand.lunetas ? rear : ''}`, 303);
 }
 
 export function PriceListPage() {
-  const { marcas, prices } = useLoaderData<typeof loader>();
+  const { windshields, rearWindows, picker, prices } = useLoaderData<typeof loader>();
   const siteUrl = useSiteUrl();
   const trail = [
     { name: 'Inicio', path: paths.home },
     { name: 'Parabrisas', path: paths.priceList },
   ];
-  const count = marcas.reduce((n, m) => n + m.modelos.length, 0);
-  const brandCount = marcas.filter((m) => m.modelos.length > 0).length;
-  const rearWindows = marcas.filter((m) => m.lunetas.length > 0);
+  const count = windshields.reduce((n, b) => n + b.modelos, 0);
   return (
     <>
       <PageMeta
         title={pageTitle('Precios de parabrisas por marca y modelo')}
-        description={`Lista de precios de parabrisas para ${count} modelos de ${brandCount} marcas, con colocación en Jujuy, de contado o en ${INSTALMENTS_OFFER}.`}
+        description={`Lista de precios de parabrisas para ${count} modelos de ${windshields.length} marcas, con colocación en Jujuy, de contado o en ${INSTALMENTS_OFFER}.`}
         path={paths.priceList}
       />
       <JsonLd data={breadcrumbs(siteUrl, trail)} />
@@ -61,12 +93,16 @@ export function PriceListPage() {
         <Breadcrumbs items={trail} />
         <h1>Precios de parabrisas</h1>
         <p className="lead">
-          Elegí la marca y el modelo de tu auto para ver el precio del parabrisas colocado, o
-          buscalo en la lista.
+          Elegí la marca de tu auto para ver sus modelos y el precio del parabrisas colocado, o
+          buscalo por nombre.
         </p>
         <PriceDate prices={prices} />
-        <ModelPicker marcas={pickerBrands(marcas)} />
-        <BrandGrid marcas={marcas} pieza="parabrisas" />
+        <ModelPicker {...picker} />
+        <SearchForm />
+        <section id={priceListSections.windshields} aria-labelledby="precios-marcas">
+          <h2 id="precios-marcas">Marcas</h2>
+          <BrandList brands={windshields} unit={['modelo', 'modelos']} />
+        </section>
         {rearWindows.length > 0 ? (
           <section
             id={priceListSections.rearWindows}
@@ -74,8 +110,14 @@ export function PriceListPage() {
             aria-labelledby="precios-lunetas"
           >
             <h2 id="precios-lunetas">Precios de lunetas</h2>
-            <p>La luneta es el vidrio de atrás. Estos son los modelos con precio publicado.</p>
-            <BrandGrid marcas={rearWindows} pieza="luneta" />
+            <p>
+              La luneta es el vidrio de atrás. Estas marcas tienen lunetas con precio publicado.
+            </p>
+            <BrandList
+              brands={rearWindows}
+              unit={['luneta', 'lunetas']}
+              section={priceListSections.rearWindows}
+            />
           </section>
         ) : null}
       </div>
@@ -83,45 +125,33 @@ export function PriceListPage() {
   );
 }
 
-/** One card per brand with models of the piece: each model's "desde" price and versions. */
-function BrandGrid({ marcas, pieza }: { marcas: BrandIndex; pieza: Pieza }) {
-  const list = (marca: BrandIndex[number]) => (pieza === 'luneta' ? marca.lunetas : marca.modelos);
-  const Heading = pieza === 'luneta' ? 'h3' : 'h2';
-  const id = (slug: string) =>
-    pieza === 'luneta' ? priceListSections.rearWindowBrand(slug) : slug;
+/** Each brand: a link to its page, how many models and the lowest price. */
+function BrandList({
+  brands,
+  unit,
+  section,
+}: {
+  brands: readonly BrandSummary[];
+  unit: readonly [string, string];
+  section?: string;
+}) {
   return (
-    <div className="brand-grid">
-      {marcas
-        .filter((marca) => list(marca).length > 0)
-        .map((marca) => (
-          <section
-            key={marca.slug}
-            id={id(marca.slug)}
-            className="brand-card"
-            {...(pieza === 'luneta'
-              ? { 'aria-label': `Lunetas ${marca.marca}` }
-              : { 'aria-labelledby': `marca-${marca.slug}` })}
-          >
-            <Heading id={`marca-${id(marca.slug)}`}>{marca.marca}</Heading>
-            <ul>
-              {list(marca).map((modelo) => (
-                <li key={modelo.slug}>
-                  <a href={piecePath(pieza, marca.slug, modelo.slug)}>
-                    <span>
-                      {modelo.nombre}
-                      {versionCount(modelo.versiones) ? (
-                        <span className="brand-versions">{versionCount(modelo.versiones)}</span>
-                      ) : null}
-                    </span>
-                    <span className="brand-price">
-                      {fromPrice(modelo.precio, modelo.versiones)}
-                    </span>
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </section>
-        ))}
-    </div>
+    <ul className="brand-index">
+      {brands.map((brand) => (
+        <li key={brand.slug}>
+          <a href={`${paths.priceListBrand(brand.slug)}${section ? `#${section}` : ''}`}>
+            <span>
+              {brand.marca}
+              <span className="brand-versions">
+                {`${brand.modelos} ${brand.modelos === 1 ? unit[0] : unit[1]}`}
+              </span>
+            </span>
+            <span className="brand-price">
+              {`${brand.desde ? 'desde ' : ''}${formatARS(brand.precio)}`}
+            </span>
+          </a>
+        </li>
+      ))}
+    </ul>
   );
 }

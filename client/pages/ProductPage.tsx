@@ -65,20 +65,11 @@ export function ProductPage() {
   const siteUrl = useSiteUrl();
   const name = `${marca.marca} ${modelo.nombre}`;
   const piece = pieceNames[pieza];
-  const listed =
-    pieza === 'luneta'
-      ? {
-          section: priceListSections.rearWindowBrand(marca.slug),
-          list: priceListSections.rearWindows,
-        }
-      : { section: marca.slug, list: priceListSections.windshields };
+  const section = pieza === 'luneta' ? `#${priceListSections.rearWindows}` : '';
   const trail = [
     { name: 'Inicio', path: paths.home },
-    {
-      name: piece.plural,
-      path: pieza === 'luneta' ? `${paths.priceList}#${listed.list}` : paths.priceList,
-    },
-    { name: marca.marca, path: `${paths.priceList}#${listed.section}` },
+    { name: piece.plural, path: `${paths.priceList}${section}` },
+    { name: marca.marca, path: `${paths.priceListBrand(marca.slug)}${section}` },
     { name: modelo.nombre, path: modelo.meta.canonical },
   ];
   const others = (pieza === 'luneta' ? (marca.lunetas ?? []) : marca.modelos).filter(
@@ -190,7 +181,7 @@ export function ProductPage() {
               ))}
             </ul>
             <p>
-              <a href={paths.priceList}>Ver todos los precios</a>
+              <a href={paths.priceListBrand(marca.slug)}>Ver todos los precios de {marca.marca}</a>
             </p>
           </section>
         ) : null}

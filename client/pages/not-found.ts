@@ -1,10 +1,14 @@
 import { data } from 'react-router-dom';
-import type { BrandIndex, CatalogueLookup } from '../../catalogue/lookup.ts';
+import type { CatalogueLookup } from '../../catalogue/lookup.ts';
+import { pickerChoices, type PickerChoices } from '../components/picker-models.ts';
 
-/** What was not found decides the 404 page's wording; the brands feed its model picker. */
-export type NotFoundKind = 'page' | 'product' | 'rearWindow';
-export type NotFoundData = { kind: NotFoundKind; brands: BrandIndex };
+/**
+ * What was not found decides the 404 page's wording; the brand names feed its model picker.
+ * `search`: a search that found nothing (one kept page for every such query).
+ */
+export type NotFoundKind = 'page' | 'product' | 'rearWindow' | 'brand' | 'search';
+export type NotFoundData = { kind: NotFoundKind; picker: PickerChoices };
 
 export function notFound(kind: NotFoundKind, catalogue: CatalogueLookup) {
-  return data<NotFoundData>({ kind, brands: catalogue.brandIndex }, { status: 404 });
+  return data<NotFoundData>({ kind, picker: pickerChoices(catalogue.brandIndex) }, { status: 404 });
 }

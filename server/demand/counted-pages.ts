@@ -6,6 +6,7 @@
  */
 import type { CatalogueLookup } from '../../catalogue/lookup.ts';
 import { PIECE_SEGMENTS } from '../../catalogue/paths.ts';
+import { canonicalQuery, MAX_QUERY_LENGTH } from '../../catalogue/search.ts';
 import { PIEZAS, type Pieza } from '../../catalogue/pieces.ts';
 import { readPickerQuery } from '../../client/components/picker-query.ts';
 import { answerPages, paths, queryParams } from '../../client/paths.ts';
@@ -36,6 +37,7 @@ export function talliesOf(url: string, catalogue: CatalogueLookup): readonly Tal
   if (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1);
   if (COUNTED_PAGES.has(path)) return [{ kind: 'view', key: path }];
   if (path === paths.picker) return pickerTallies(url.slice(q + 1), q, catalogue);
+  if (path === paths.search) return searchTallies(url.slice(q + 1), q, catalogue);
   const segments = path.split('/');
   const pieza = segments.length === 4 ? PIECE_OF_SEGMENT.get(segments[1] ?? '') : undefined;
   if (!pieza) return NOTHING;
@@ -61,6 +63,24 @@ function pickerTallies(search: string, q: number, catalogue: CatalogueLookup): r
   // Only a brand chosen (or nothing): not a search for a model.
   if (modelo.trim() === '') return NOTHING;
   return missing(pieza, marca, modelo);
+}
+
+/**
+ * A search by name (`/buscar?q=`): a view when it found a model; when it found none, the car
+ * asked for as its first word (the brand) and the rest (the model), years left out, and
+ * nothing when that could be something personal.
+ */
+function searchTallies(search: string, q: number, catalogue: CatalogueLookup): readonly Tally[] {
+  const text = new URLSearchParams(q < 0 ? '' : search).get(queryParams.search) ?? '';
+  const query = canonicalQuery(text);
+  if (query === '') return NOTHING;
+  if (catalogue.search(query, 1).total > 0) return [{ kind: 'view', key: paths.search }];
+  const words = text
+    .slice(0, MAX_QUERY_LENGTH)
+    .split(/\s+/)
+    .filter((word) => word !== '' && !/^(19|20)\d\d$/.test(word));
+  const [marca = '', ...modelo] = words;
+  return missing('parabrisas', marca, modelo.join(' '));
 }
 
 function missing(pieza: Pieza, marca: string, modelo: string): readonly Tally[] {

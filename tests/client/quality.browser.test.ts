@@ -18,8 +18,13 @@ const vnuJar = require.resolve('vnu-jar/build/dist/vnu.jar');
 const pages = {
   home: '/',
   catalogue: '/parabrisas',
+  brand: '/parabrisas/toyota',
+  'brand-not-found': '/parabrisas/ferrari',
+  search: '/buscar?q=hilux+2018',
+  'search-nothing-found': '/buscar?q=ferrari+f40',
   product: '/parabrisa/peugeot/208-gt',
   'product-versions': '/parabrisa/toyota/corolla?anio=2021',
+  'product-version-open': '/parabrisa/toyota/hilux?version=2016-2020-dx-sr-equivalente-fuyao',
   'rear-window': '/luneta/ford/fiesta',
   'not-found': '/parabrisa/ford/no-existe',
   'repair-or-replace': '/reparar-o-cambiar',

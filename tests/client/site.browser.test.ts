@@ -109,26 +109,30 @@ describe.each(widths)('at $width px ($label)', ({ width, height }) => {
 
   it.each([
     ['after it is hydrated', true],
-    ['chosen before it is hydrated (the list narrows once it is)', false],
+    ['chosen before it is hydrated (the island takes over)', false],
   ])(
-    'the model picker: the brand %s narrows the models, and it leads to the product page',
+    "the model picker: the brand %s fetches that brand's models, and it leads to the product page",
     async (_label, hydrateFirst) => {
-      const { page, problems, close } = await open('/parabrisas', width, height);
+      const { page, problems, close } = await open('/', width, height);
       const brand = page.locator('#picker-marca');
+      const models = page.waitForResponse((r) => r.url().endsWith('/api/modelos/honda'));
       if (hydrateFirst) {
         await brand.focus();
         await islandHydrated(page, 'picker');
-        await page.selectOption('#picker-marca', 'honda');
+        await page.selectOption('#picker-marca', 'Honda');
       } else {
         // The visitor's choice lands before React does: no focus, no pointer yet.
         await brand.evaluate((select: HTMLSelectElement) => {
-          select.value = 'honda';
+          select.value = 'Honda';
           select.dispatchEvent(new Event('change', { bubbles: true }));
         });
-        await page.focus('#picker-modelo');
+        await page.focus('#picker-pieza');
         await islandHydrated(page, 'picker');
       }
-      expect(await brand.inputValue()).toBe('honda');
+      const answer = await models;
+      expect(answer.status()).toBe(200);
+      expect(await brand.inputValue()).toBe('Honda');
+      await page.locator('#picker-modelo:not([disabled])').waitFor();
       const options = await page.$$eval('#picker-modelo option:not([disabled])', (els) =>
         els.map((e) => (e as HTMLOptionElement).value),
       );
@@ -326,12 +330,34 @@ describe('without JavaScript', () => {
     await close();
   });
 
-  it('the picker form still reaches the product page', async () => {
+  it('the picker asks the brand, the server answers with its models, then the product page', async () => {
     const { page, close } = await open('/', 390, 844, false);
+    expect(await page.isDisabled('#picker-modelo')).toBe(true);
+    await page.selectOption('#picker-marca', 'Toyota');
+    await Promise.all([
+      page.waitForURL('**/parabrisas/toyota'),
+      page.click('.hero__picker button[type=submit]'),
+    ]);
+    expect(await page.inputValue('#picker-marca')).toBe('Toyota');
     await page.selectOption('#picker-modelo', 'toyota/hilux');
     await Promise.all([
       page.waitForURL('**/parabrisa/toyota/hilux'),
-      page.click('.hero__picker button[type=submit]'),
+      page.click('form.picker button[type=submit]'),
+    ]);
+    expect(await page.textContent('h1')).toBe('Parabrisas para Toyota Hilux');
+    await close();
+  });
+
+  it('the search answers on the server: the best match first', async () => {
+    const { page, close } = await open('/', 390, 844, false);
+    await page.fill('#buscar-inicio-q', 'hilux 2018');
+    await Promise.all([
+      page.waitForURL('**/buscar?q=hilux+2018'),
+      page.click('.hero__picker .search-form button[type=submit]'),
+    ]);
+    await Promise.all([
+      page.waitForURL('**/parabrisa/toyota/hilux?anio=2018'),
+      page.click('.search-results li:first-child a'),
     ]);
     expect(await page.textContent('h1')).toBe('Parabrisas para Toyota Hilux');
     await close();

@@ -92,6 +92,8 @@ describe('the versions filter at 390 px', () => {
     await expect.poll(top).toBeGreaterThanOrEqual(0);
     await expect.poll(top).toBeLessThan(844);
     expect(await page.textContent(`#v-${id} .version__picked`)).toBe('Elegiste esta versión.');
+    // Its row is open: the price block and "Comprar ahora" show without a tap.
+    expect(await page.isVisible(`#v-${id} .version__body .button-whatsapp`)).toBe(true);
     await close();
   });
 
@@ -104,6 +106,49 @@ describe('the versions filter at 390 px', () => {
     expect(page.url()).toBe(site.url + path);
     expect(await visibleVersions(page)).toHaveLength(12);
     expect(problems).toEqual([]);
+    await close();
+  });
+});
+
+describe('the compact version list at 390 px', () => {
+  /** The versions whose row is open, and whether their "Comprar ahora" is visible. */
+  const opened = (page: Page) =>
+    page.$$eval('[data-version] details[open]', (items) =>
+      items.map((d) => ({
+        id: d.closest('[data-version]')?.id,
+        buy: [...d.querySelectorAll('a')].some(
+          (a) => a.textContent === 'Comprar ahora' && a.offsetParent !== null,
+        ),
+      })),
+    );
+
+  it.each([
+    ['without JavaScript', false],
+    ['with JavaScript', true],
+  ])(
+    '%s: every row closed, a tap opens one with its price block and "Comprar ahora", one at a time',
+    async (_label, javaScript) => {
+      const { page, problems, close } = await open(PATH, javaScript);
+      expect(await opened(page)).toEqual([]);
+      expect(await page.isVisible('text=Comprar ahora')).toBe(false);
+      const rows = page.locator('[data-version] summary');
+      await rows.nth(2).click();
+      const [first] = await opened(page);
+      expect(first?.buy).toBe(true);
+      expect(await page.locator('[data-version] details[open] .cftea').isVisible()).toBe(true);
+      await rows.nth(7).click();
+      const now = await opened(page);
+      expect(now).toHaveLength(1);
+      expect(now[0]?.id).not.toBe(first?.id);
+      if (javaScript) expect(problems).toEqual([]);
+      await close();
+    },
+  );
+
+  it('the 12 versions fit in half the old page height (under 7,000 px with header and footer)', async () => {
+    const { page, close } = await open(PATH, false);
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    expect(height).toBeLessThan(7000);
     await close();
   });
 });

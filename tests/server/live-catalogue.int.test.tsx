@@ -154,9 +154,14 @@ describe.sequential('live catalogue', () => {
     expect(textOf(page.text)).toContain('Precios actualizados el 24/11/2026.');
 
     const list = textOf((await request(app).get('/parabrisas')).text);
-    expect(list).toContain(`Fiesta ${formatARS(19_850_000)}`);
-    expect(list).toContain('208 GT');
-    expect(list).not.toContain('Uno');
+    expect(list).toContain(`Ford 2 modelos desde ${formatARS(18_500_000)}`);
+    expect(list).not.toContain('Fiat');
+    const ford = textOf((await request(app).get('/parabrisas/ford')).text);
+    expect(ford).toContain(`Fiesta ${formatARS(19_850_000)}`);
+    expect(textOf((await request(app).get('/parabrisas/peugeot')).text)).toContain('208 GT');
+    expect((await request(app).get('/parabrisas/fiat')).status).toBe(404);
+    const models = await request(app).get('/api/modelos/peugeot');
+    expect(models.body.modelos).toEqual([{ nombre: '208 GT', slug: '208-gt' }]);
 
     const picked = await request(app).get('/parabrisas/buscar?modelo=peugeot/208-gt');
     expect(picked.status).toBe(303);

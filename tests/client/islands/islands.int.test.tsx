@@ -9,13 +9,13 @@ import { count, headOf, islandProps } from '../../helpers/html.ts';
 
 /** The island loader's URL as the server knows it (server/assets.ts). */
 const assets = { islands: '/assets/islas-123.js', styles: ['/assets/app.css'], scripts: [] };
-const brands = [{ marca: 'Ford', slug: 'ford', modelos: [{ nombre: 'Ka', slug: 'ka' }] }];
+const brands = { marcas: ['Ford'], pieces: false };
 
 function Outer({ label }: { label: string }) {
   return (
     <section>
       <h2>{label}</h2>
-      <ModelPicker marcas={brands} compact />
+      <ModelPicker {...brands} compact />
     </section>
   );
 }
@@ -40,8 +40,8 @@ const routes: DataRouteObject[] = [
         path: 'dos',
         element: (
           <main>
-            <ModelPicker marcas={brands} />
-            <ModelPicker marcas={brands} compact />
+            <ModelPicker {...brands} />
+            <ModelPicker {...brands} compact />
           </main>
         ),
       },
@@ -76,7 +76,7 @@ describe('islands in the server-rendered page', () => {
     expect(inlineScriptHashes(res.text)).toEqual([]);
     expect(count(res.text, /<div data-island="picker">/)).toBe(2);
     // Each island's props follow its container, as JSON data the CSP does not run.
-    expect(islandProps(res.text)).toEqual([{ marcas: brands }, { marcas: brands, compact: true }]);
+    expect(islandProps(res.text)).toEqual([brands, { ...brands, compact: true }]);
   });
 
   it('an island inside an island is hydrated by the outer one: one container, one props block', async () => {

@@ -149,15 +149,24 @@ describe('not found and malformed URLs never give a 500', () => {
 });
 
 describe('catalogue index and picker', () => {
-  it('lists every brand and model with its price', async () => {
+  it('lists every brand, and each brand page (one tap away) every model with its price', async () => {
     const res = await request(app).get('/parabrisas');
     expect(res.status).toBe(200);
-    const html = decodeEntities(res.text);
-    for (const { modelo } of products) {
+    expect(res.text).toContain('action="/parabrisas/buscar"');
+    const brandPages = new Map<string, string>();
+    for (const { marca } of products) {
+      expect(res.text).toContain(`href="/parabrisas/${marca.slug}"`);
+      if (!brandPages.has(marca.slug)) {
+        const page = await request(app).get(`/parabrisas/${marca.slug}`);
+        expect(page.status).toBe(200);
+        brandPages.set(marca.slug, decodeEntities(page.text));
+      }
+    }
+    for (const { marca, modelo } of products) {
+      const html = brandPages.get(marca.slug) ?? '';
       expect(html).toContain(`href="${modelo.meta.canonical}"`);
       expect(html).toContain(formatARS(modelo.precio));
     }
-    expect(html).toContain('action="/parabrisas/buscar"');
   });
 
   it('redirects the picker GET form to the product page', async () => {
@@ -166,18 +175,27 @@ describe('catalogue index and picker', () => {
     expect(res.headers.location).toBe('/parabrisa/ford/ranger');
   });
 
-  it('sends an incomplete or unknown choice back to the list', async () => {
+  it('sends a brand alone to its page, and an unknown choice back to the list', async () => {
     expect((await request(app).get('/parabrisas/buscar?marca=toyota')).headers.location).toBe(
-      '/parabrisas#toyota',
+      '/parabrisas/toyota',
     );
+    // The picker sends the brand's name (its option has no value).
+    expect((await request(app).get('/parabrisas/buscar?marca=Volkswagen')).headers.location).toBe(
+      '/parabrisas/volkswagen',
+    );
+    // A brand changed after its models were listed: that brand's page, not the old model.
+    expect(
+      (await request(app).get('/parabrisas/buscar?marca=Ford&modelo=toyota%2Fhilux')).headers
+        .location,
+    ).toBe('/parabrisas/ford');
     expect((await request(app).get('/parabrisas/buscar?modelo=zzz%2Fyyy')).headers.location).toBe(
       '/parabrisas',
     );
   });
 
-  it('sends a brand-only URL to that brand in the list', async () => {
+  it("sends a brand-only URL to that brand's page of the list", async () => {
     const res = await request(app).get('/parabrisa/Honda');
     expect(res.status).toBe(301);
-    expect(res.headers.location).toBe('/parabrisas#honda');
+    expect(res.headers.location).toBe('/parabrisas/honda');
   });
 });

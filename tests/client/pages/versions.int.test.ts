@@ -306,8 +306,8 @@ describe('rear windows /luneta/{marca}/{modelo}', () => {
 
   it.each([
     ['/luneta', '/parabrisas#lunetas'],
-    ['/luneta/ford', '/parabrisas#luneta-ford'],
-    ['/luneta/FORD', '/parabrisas#luneta-ford'],
+    ['/luneta/ford', '/parabrisas/ford#lunetas'],
+    ['/luneta/FORD', '/parabrisas/ford#lunetas'],
     ['/luneta/ferrari', '/parabrisas#lunetas'],
   ])('%s redirects to the price list at %s', async (path, location) => {
     const res = await get(path);
@@ -333,15 +333,23 @@ describe('rear windows /luneta/{marca}/{modelo}', () => {
 });
 
 describe('price list and picker', () => {
-  it('shows "desde" prices, the number of versions and a rear-window section', async () => {
+  it('the index shows each brand with its model count and "desde" price, windshields and rear windows', async () => {
     const html = decodeEntities((await get('/parabrisas')).text);
-    expect(textOf(html)).toContain(`Corolla 12 versiones desde ${formatARS(28_000_000)}`);
-    expect(textOf(html)).toContain(`Fiesta ${formatARS(19_850_000)}`);
-    const rear = /<section id="lunetas"[\s\S]*?<\/section><\/div><\/section>/.exec(html)?.[0] ?? '';
+    expect(textOf(html)).toContain(`Toyota 1 modelo desde ${formatARS(28_000_000)}`);
+    expect(textOf(html)).toContain(`Ford 1 modelo ${formatARS(19_850_000)}`);
+    const rear = /<section id="lunetas"[\s\S]*?<\/section>/.exec(html)?.[0] ?? '';
     expect(rear).toContain('Precios de lunetas');
+    expect(rear).toContain('href="/parabrisas/ford#lunetas"');
+    expect(textOf(rear)).toContain(`Ford 1 luneta desde ${formatARS(15_000_000)}`);
+  });
+
+  it('a brand page shows "desde" prices, the number of versions and its rear windows', async () => {
+    const toyota = decodeEntities((await get('/parabrisas/toyota')).text);
+    expect(textOf(toyota)).toContain(`Corolla 12 versiones desde ${formatARS(28_000_000)}`);
+    const ford = decodeEntities((await get('/parabrisas/ford')).text);
+    expect(textOf(ford)).toContain(`Fiesta ${formatARS(19_850_000)}`);
+    const rear = /<section id="lunetas"[\s\S]*?<\/section>/.exec(ford)?.[0] ?? '';
     expect(rear).toContain('href="/luneta/ford/fiesta"');
-    expect(rear).toContain('href="/luneta/toyota/hilux"');
-    expect(rear).toContain('id="luneta-ford"');
     expect(textOf(rear)).toContain(`Fiesta 2 versiones desde ${formatARS(15_000_000)}`);
   });
 
@@ -355,7 +363,9 @@ describe('price list and picker', () => {
     ['?pieza=luneta&modelo=ford%2Ffiesta', '/luneta/ford/fiesta'],
     ['?pieza=parabrisas&modelo=ford%2Ffiesta', '/parabrisa/ford/fiesta'],
     ['?modelo=toyota%2Fcorolla', '/parabrisa/toyota/corolla'],
-    ['?pieza=luneta&modelo=toyota%2Fcorolla', '/parabrisas#luneta-toyota'],
+    ['?pieza=luneta&modelo=toyota%2Fcorolla', '/parabrisas/toyota#lunetas'],
+    ['?pieza=luneta&marca=Toyota', '/parabrisas/toyota#lunetas'],
+    ['?marca=Toyota', '/parabrisas/toyota'],
     ['?pieza=luneta&modelo=ferrari%2Ff40', '/parabrisas#lunetas'],
   ])('the plain GET form %s lands on %s', async (query, location) => {
     const res = await get(`/parabrisas/buscar${query}`);

@@ -69,6 +69,7 @@ describe('what is counted', () => {
     await get('/garantia').expect(200);
     await get('/reparar-o-cambiar?tamano=moneda').expect(200);
     await get('/parabrisas/buscar?modelo=toyota/corolla').expect(303);
+    await get('/buscar?q=corolla').expect(200);
     await get('/').expect(200);
     await get('/contact').expect(200);
     const all = await rows();
@@ -80,6 +81,7 @@ describe('what is counted', () => {
       '/garantia': 1,
       '/reparar-o-cambiar': 1,
       '/parabrisas/buscar': 1,
+      '/buscar': 1,
     });
     expect(only(all, 'version')).toEqual({
       [`/parabrisa/toyota/corolla?version=${versionId}`]: 1,
@@ -109,6 +111,11 @@ describe('what is counted', () => {
     await get('/parabrisas/buscar?marca=Chery&modelo=Tiggo+2').expect(303);
     // A brand alone is not a search for a model.
     await get('/parabrisas/buscar?marca=Chery').expect(303);
+    // A search by name that found nothing: the first word as the brand, years left out.
+    await get('/buscar?q=Chery+Tiggo+2+2019').expect(404);
+    await get('/buscar?q=3884+123456').expect(404);
+    await get('/buscar?q=ana%40mail.com+x').expect(404);
+    await get('/buscar?q=AB+123+CD').expect(404);
     // Nothing that could be someone's phone, e-mail or plate.
     await get('/parabrisa/llamame/3884123456').expect(404);
     await get('/parabrisa/ana%40mail.com/x').expect(404);
@@ -119,7 +126,7 @@ describe('what is counted', () => {
     await get('/no-existe').expect(404);
     await get('/parabrisa/a/b/c').expect(404);
     expect(only(await rows(), 'not-found')).toEqual({
-      'parabrisas/chery/tiggo-2': 3,
+      'parabrisas/chery/tiggo-2': 4,
       'luneta/toyota/etios': 1,
     });
   });

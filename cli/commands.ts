@@ -7,9 +7,9 @@ import {
   formatDateAR,
   shopDate,
 } from '../catalogue/validity.ts';
-import { buildFromCsv, type BuildResult } from './build.ts';
-import { countsOf, describeModels } from './counts.ts';
-import { describeChanges } from './diff.ts';
+import { buildFromCsv, type BuildResult } from '../sheet/build.ts';
+import { countsOf, describeModels } from '../sheet/counts.ts';
+import { describeChanges } from '../sheet/diff.ts';
 import {
   readCatalogueFile,
   readInputFile,
@@ -17,8 +17,8 @@ import {
   type PreviousCatalogue,
 } from './files.ts';
 import { UsageError } from './owner-shell.ts';
-import { count } from './format.ts';
-import type { Problem } from './problems.ts';
+import { count } from '../sheet/format.ts';
+import type { Problem } from '../sheet/problems.ts';
 
 export type CliIo = {
   stdout: (text: string) => void;

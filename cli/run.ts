@@ -8,7 +8,7 @@
 import { Command, CommanderError } from 'commander';
 import { build, check, diff, pathsFor, EXIT, RUN, type CliIo } from './commands.ts';
 import { spanishProgram, UsageError } from './owner-shell.ts';
-import { COLUMNS_IN_WORDS } from './columns.ts';
+import { COLUMNS_IN_WORDS } from '../sheet/columns.ts';
 import { DEFAULT_VALID_DAYS } from '../catalogue/validity.ts';
 
 export { EXIT, type CliIo };

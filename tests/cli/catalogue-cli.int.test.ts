@@ -18,9 +18,9 @@ import {
   serializeCatalogue,
 } from '../../catalogue/schema.ts';
 import { FEATURES } from '../../catalogue/pieces.ts';
-import { buildFromCsv } from '../../cli/build.ts';
-import { decodeBytes } from '../../cli/decode.ts';
-import { parsePriceSheet } from '../../cli/validate.ts';
+import { buildFromCsv } from '../../sheet/build.ts';
+import { decodeBytes } from '../../sheet/decode.ts';
+import { parsePriceSheet } from '../../sheet/validate.ts';
 import { generateBigCsv } from '../../scripts/gen-big-csv.ts';
 import { SAMPLE_EPOCH, SAMPLE_STAMP } from '../helpers/sample.ts';
 

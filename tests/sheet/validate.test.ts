@@ -1,8 +1,8 @@
 import { SAMPLE_STAMP } from '../helpers/sample.ts';
 import { describe, it, expect } from 'vitest';
-import { buildFromCsv } from '../../cli/build.ts';
-import { columnLetter } from '../../cli/problems.ts';
-import { parsePriceSheet } from '../../cli/validate.ts';
+import { buildFromCsv } from '../../sheet/build.ts';
+import { columnLetter } from '../../sheet/problems.ts';
+import { parsePriceSheet } from '../../sheet/validate.ts';
 
 const HEADER = 'Marca;Modelo;Precio;URL\r\n';
 const COLUMNS = 'Las columnas son Marca, Modelo, Precio y, si querés, URL.';

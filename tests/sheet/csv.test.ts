@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
-import { decodeBytes, decodeWindows1252, detectBinary } from '../../cli/decode.ts';
-import { detectDelimiter, readPriceSheet, readTable } from '../../cli/read-csv.ts';
-import { parsePriceSheet } from '../../cli/validate.ts';
+import { decodeBytes, decodeWindows1252, detectBinary } from '../../sheet/decode.ts';
+import { detectDelimiter, readPriceSheet, readTable } from '../../sheet/read-csv.ts';
+import { parsePriceSheet } from '../../sheet/validate.ts';
 
 const latin1 = (text: string) => Buffer.from(text, 'latin1');
 const utf8 = (text: string) => Buffer.from(text, 'utf8');

@@ -7,7 +7,9 @@ import {
   formatDateAR,
   shopDate,
 } from '../catalogue/validity.ts';
-import { buildFromCsv, type BuildResult } from '../sheet/build.ts';
+import { buildFromFile, type BuildResult } from '../sheet/build.ts';
+import { SHEET_LIMITS } from '../sheet/limits.ts';
+import { problems as sheetProblems } from '../sheet/problems.ts';
 import { countsOf, describeModels } from '../sheet/counts.ts';
 import { describeChanges } from '../sheet/diff.ts';
 import {
@@ -69,7 +71,11 @@ async function load(
   file: string,
   stamp: BuildStamp = { builtAt: io.now(), validDays: DEFAULT_VALID_DAYS },
 ): Promise<BuildResult> {
-  const result = buildFromCsv(await readInputFile(paths.input(file), file), stamp);
+  const input = await readInputFile(paths.input(file), file, SHEET_LIMITS.maxFileBytes);
+  const result: BuildResult =
+    'tooBig' in input
+      ? { ok: false, problems: [sheetProblems.tooBig(input.tooBig, SHEET_LIMITS.maxFileBytes)] }
+      : await buildFromFile(input.bytes, stamp);
   if (!result.ok) reportProblems(io, file, result.problems);
   return result;
 }
@@ -78,7 +84,7 @@ function reportProblems(io: CliIo, file: string, problems: readonly Problem[]): 
   const lines = [
     `La planilla "${file}" tiene ${count(problems.length, 'error', 'errores')}; el catálogo no se modificó.`,
     ...problems.map((problem) => `  ${problem.message}`),
-    'Corregí la planilla, exportala de nuevo como CSV y volvé a correr el comando.',
+    'Corregí la planilla, guardala y volvé a correr el comando.',
   ];
   io.stderr(`${lines.join('\n')}\n`);
 }

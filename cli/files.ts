@@ -1,6 +1,6 @@
-/** File-system side of the CLI: read the CSV, read the previous catalogue, write atomically. */
+/** File-system side of the CLI: read the sheet, read the previous catalogue, write atomically. */
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { CATALOGUE_VERSION, catalogueSchema, type Catalogue } from '../catalogue/schema.ts';
 import { UsageError } from './owner-shell.ts';
@@ -11,9 +11,16 @@ function errorCode(error: unknown): string {
     : 'desconocido';
 }
 
-export async function readInputFile(path: string, shown: string): Promise<Uint8Array> {
+/** The sheet's bytes, or its size when it is over `maxBytes` (then it is not read at all). */
+export async function readInputFile(
+  path: string,
+  shown: string,
+  maxBytes: number,
+): Promise<{ bytes: Uint8Array } | { tooBig: number }> {
   try {
-    return await readFile(path);
+    const info = await stat(path);
+    if (info.isFile() && info.size > maxBytes) return { tooBig: info.size };
+    return { bytes: await readFile(path) };
   } catch (error) {
     const code = errorCode(error);
     if (code === 'ENOENT') {

@@ -1,4 +1,4 @@
-/** The whole pipeline without side effects: CSV bytes → validated catalogue and its JSON text. */
+/** The whole pipeline without side effects: a sheet's bytes → validated catalogue and its JSON. */
 import {
   buildCatalogue,
   catalogueSchema,
@@ -6,19 +6,23 @@ import {
   type BuildStamp,
   type Catalogue,
 } from '../catalogue/schema.ts';
-import { decodeBytes, detectBinary } from './decode.ts';
 import { problems, type Problem } from './problems.ts';
-import { parsePriceSheet } from './validate.ts';
+import { readSheetFile, type FileKind, type ReadOptions } from './read.ts';
+import { validateSheet } from './validate.ts';
 
 export type BuildResult =
-  { ok: true; catalogue: Catalogue; json: string } | { ok: false; problems: Problem[] };
+  | { ok: true; catalogue: Catalogue; json: string; kind: FileKind }
+  | { ok: false; problems: Problem[] };
 
-export function buildFromCsv(bytes: Uint8Array, stamp: BuildStamp): BuildResult {
-  const binary = detectBinary(bytes);
-  if (binary === 'binary') return { ok: false, problems: [problems.notText()] };
-  if (binary) return { ok: false, problems: [problems.excelFile(binary)] };
-
-  const sheet = parsePriceSheet(decodeBytes(bytes).text, stamp.builtAt);
+/** .xlsx or .csv bytes → the catalogue they describe, or every problem found. */
+export async function buildFromFile(
+  bytes: Uint8Array,
+  stamp: BuildStamp,
+  options: ReadOptions = {},
+): Promise<BuildResult> {
+  const read = await readSheetFile(bytes, options);
+  if (!read.ok) return read;
+  const sheet = validateSheet(read.sheet, stamp.builtAt);
   if (!sheet.ok) return { ok: false, problems: sheet.problems };
 
   const catalogue = buildCatalogue(sheet.rows, stamp);
@@ -31,5 +35,5 @@ export function buildFromCsv(bytes: Uint8Array, stamp: BuildStamp): BuildResult 
       .join('; ');
     return { ok: false, problems: [problems.invalidCatalogue(detail)] };
   }
-  return { ok: true, catalogue, json: serializeCatalogue(catalogue) };
+  return { ok: true, catalogue, json: serializeCatalogue(catalogue), kind: read.kind };
 }

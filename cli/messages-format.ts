@@ -1,4 +1,5 @@
 /** The stored messages as the owner reads them: a Spanish listing, CSV for Excel, or JSON. */
+import { excelCsv } from '../sheet/write-csv.ts';
 import type { MessageStatus } from '../store/schema.ts';
 import type { MessageRow } from '../store/store.ts';
 import { SHOP_TIME_ZONE } from '../catalogue/validity.ts';
@@ -85,34 +86,21 @@ export function formatList(rows: readonly MessageRow[], location: string): strin
 
 const CSV_HEADER = ['fecha', 'nombre', 'email', 'mensaje', 'estado', 'enviado', 'numero', 'error'];
 
-/**
- * Semicolon-separated, UTF-8 with BOM and CRLF: what Excel in Spanish (Argentina)
- * opens directly with accents intact. Cells a spreadsheet would run as a formula
- * (=, +, -, @, tab, CR at the start) get a leading apostrophe.
- */
+/** The messages as a CSV Excel in Spanish opens directly (sheet/write-csv.ts). */
 export function toCsv(rows: readonly MessageRow[]): string {
-  const cell = (value: string) => {
-    const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-    return `"${safe.replace(/"/g, '""')}"`;
-  };
-  const lines = [CSV_HEADER.map(cell).join(';')];
-  for (const row of rows) {
-    lines.push(
-      [
-        sheetDate(row.receivedAt),
-        row.name,
-        row.email,
-        row.message.replace(/\n/g, '\r\n'),
-        STATUS_WORD[row.status],
-        row.sentAt ? sheetDate(row.sentAt) : '',
-        row.id,
-        row.status === 'sent' ? '' : (row.lastError ?? ''),
-      ]
-        .map(cell)
-        .join(';'),
-    );
-  }
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
+  return excelCsv([
+    CSV_HEADER,
+    ...rows.map((row) => [
+      sheetDate(row.receivedAt),
+      row.name,
+      row.email,
+      row.message.replace(/\n/g, '\r\n'),
+      STATUS_WORD[row.status],
+      row.sentAt ? sheetDate(row.sentAt) : '',
+      row.id,
+      row.status === 'sent' ? '' : (row.lastError ?? ''),
+    ]),
+  ]);
 }
 
 export function toJson(rows: readonly MessageRow[]): string {

@@ -7,6 +7,7 @@
  * cells. No `cast`: values stay text and prices are parsed by ./price.ts.
  */
 import { parse, CsvError } from 'csv-parse/sync';
+import { undefuse } from './write-csv.ts';
 import { readHeader } from './header.ts';
 import { problems, type Problem } from './problems.ts';
 import { columnOf, OPTIONAL_COLUMNS, type OptionalColumn } from './columns.ts';
@@ -173,7 +174,7 @@ export function sheetFromRecords(
     const { columns } = header;
     if (!columns) continue;
     const cell = (index: number | undefined) =>
-      index === undefined ? '' : (cells[index] ?? '').trim();
+      index === undefined ? '' : undefuse((cells[index] ?? '').trim());
     const sheetRow: SheetRow = {
       row,
       marca: cell(columns.marca),

@@ -1,8 +1,8 @@
 /** The stored messages as the owner reads them: a Spanish listing, CSV for Excel, or JSON. */
-import { excelCsv } from '../sheet/write-csv.ts';
 import type { MessageStatus } from '../store/schema.ts';
 import type { MessageRow } from '../store/store.ts';
 import { SHOP_TIME_ZONE } from '../catalogue/validity.ts';
+import { excelCsv } from '../catalogue/excel-csv.ts';
 
 const STATUS_WORD: Record<MessageStatus, string> = {
   pending: 'pendiente',
@@ -86,21 +86,25 @@ export function formatList(rows: readonly MessageRow[], location: string): strin
 
 const CSV_HEADER = ['fecha', 'nombre', 'email', 'mensaje', 'estado', 'enviado', 'numero', 'error'];
 
-/** The messages as a CSV Excel in Spanish opens directly (sheet/write-csv.ts). */
+/**
+ * Semicolon-separated, UTF-8 with BOM and CRLF: what Excel in Spanish (Argentina)
+ * opens directly with accents intact. Cells a spreadsheet would run as a formula
+ * (=, +, -, @, tab, CR at the start) get a leading apostrophe.
+ */
 export function toCsv(rows: readonly MessageRow[]): string {
-  return excelCsv([
+  return excelCsv(
     CSV_HEADER,
-    ...rows.map((row) => [
+    rows.map((row) => [
       sheetDate(row.receivedAt),
       row.name,
       row.email,
-      row.message.replace(/\n/g, '\r\n'),
+      row.message,
       STATUS_WORD[row.status],
       row.sentAt ? sheetDate(row.sentAt) : '',
       row.id,
       row.status === 'sent' ? '' : (row.lastError ?? ''),
     ]),
-  ]);
+  );
 }
 
 export function toJson(rows: readonly MessageRow[]): string {

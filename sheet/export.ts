@@ -7,7 +7,7 @@ import { modelsOf, type Availability, type Catalogue, type Modelo } from '../cat
 import { formatARSPlain } from '../catalogue/money.ts';
 import { FEATURES, PIEZAS, type Pieza } from '../catalogue/pieces.ts';
 import { COLUMN_TITLES, OPTIONAL_COLUMNS, REQUIRED_COLUMNS, type Column } from './columns.ts';
-import { excelCsv } from './write-csv.ts';
+import { excelCsv } from '../catalogue/excel-csv.ts';
 
 const COLUMNS: readonly Column[] = [...REQUIRED_COLUMNS, ...OPTIONAL_COLUMNS];
 
@@ -46,9 +46,11 @@ function rowsOf(marca: string, pieza: Pieza, modelo: Modelo): Cells[] {
   });
 }
 
-/** The header (every column's title) and one row per priced glass, as text cells. */
+export const SHEET_HEADER: readonly string[] = COLUMNS.map((column) => COLUMN_TITLES[column]);
+
+/** One row per priced glass, as text cells in SHEET_HEADER's order. */
 export function catalogueRows(catalogue: Catalogue): string[][] {
-  const rows: string[][] = [COLUMNS.map((column) => COLUMN_TITLES[column])];
+  const rows: string[][] = [];
   for (const marca of catalogue.marcas) {
     for (const pieza of PIEZAS) {
       for (const modelo of modelsOf(marca, pieza)) {
@@ -61,7 +63,7 @@ export function catalogueRows(catalogue: Catalogue): string[][] {
   return rows;
 }
 
-/** The sheet as a CSV Excel in Spanish opens with its accents (sheet/write-csv.ts). */
+/** The sheet as a CSV Excel in Spanish opens with its accents (catalogue/excel-csv.ts). */
 export function catalogueCsv(catalogue: Catalogue): string {
-  return excelCsv(catalogueRows(catalogue));
+  return excelCsv(SHEET_HEADER, catalogueRows(catalogue));
 }

@@ -7,7 +7,6 @@
  * cells. No `cast`: values stay text and prices are parsed by ./price.ts.
  */
 import { parse, CsvError } from 'csv-parse/sync';
-import { undefuse } from './write-csv.ts';
 import { readHeader } from './header.ts';
 import { problems, type Problem } from './problems.ts';
 import { columnOf, OPTIONAL_COLUMNS, type OptionalColumn } from './columns.ts';
@@ -190,6 +189,14 @@ export function sheetFromRecords(
   }
   if (error) found.push(error);
   return { delimiter, rows, problems: found };
+}
+
+/**
+ * A cell that a sheet writer defused (catalogue/excel-csv.ts puts an apostrophe before a
+ * leading =, +, -, @, tab or CR) reads back as it was: "Descargar planilla" round-trips.
+ */
+function undefuse(value: string): string {
+  return /^'[=+\-@\t\r]/.test(value) ? value.slice(1) : value;
 }
 
 function withoutTrailingEmpty(cells: readonly string[]): string[] {

@@ -5,7 +5,7 @@ import { buildCatalogue } from '../../catalogue/schema.ts';
 import { buildFromFile } from '../../sheet/build.ts';
 import { catalogueCsv, catalogueRows } from '../../sheet/export.ts';
 import { previewChanges } from '../../sheet/preview.ts';
-import { excelCsv } from '../../sheet/write-csv.ts';
+import { excelCsv } from '../../catalogue/excel-csv.ts';
 import { projectRoot } from '../../server/paths.ts';
 import { SAMPLE_STAMP } from '../helpers/sample.ts';
 
@@ -35,12 +35,12 @@ describe('Descargar planilla: the live catalogue as the sheet the owner uploads'
     const csv = catalogueCsv(catalogue);
     expect(csv.startsWith('\uFEFF"Marca";"Modelo";"Precio";"URL";"Pieza";"Año desde"')).toBe(true);
     expect(csv).toContain('\r\n"Citroën";"C4 Cactus";"$ 312.000,00";"";"Parabrisas";');
-    expect(catalogueRows(catalogue)).toHaveLength(2);
+    expect(catalogueRows(catalogue)).toHaveLength(1);
   });
 
   it('defuses cells a spreadsheet would run as formulas, and reads them back as they were', async () => {
-    expect(excelCsv([['=HYPERLINK("x")', '+1', '-2', '@SUM(A1)', 'ok']])).toBe(
-      '\uFEFF"\'=HYPERLINK(""x"")";"\'+1";"\'-2";"\'@SUM(A1)";"ok"\r\n',
+    expect(excelCsv(['a'], [['=HYPERLINK("x")', '+1', '-2', '@SUM(A1)', 'ok']])).toBe(
+      '\uFEFF"a"\r\n"\'=HYPERLINK(""x"")";"\'+1";"\'-2";"\'@SUM(A1)";"ok"\r\n',
     );
     const catalogue = buildCatalogue(
       [{ marca: 'Ford', modelo: '=Ka', precio: 18_500_000, url: undefined }],

@@ -120,7 +120,12 @@ function fileStore({ file, initial, logger, now, watch }: CatalogueStoreOptions)
         } catch {
           return { ok: false, reason: 'stale' } as const;
         }
-        if (catalogueHash(onDisk) !== input.expectedHash) return { ok: false, reason: 'stale' };
+        if (catalogueHash(onDisk) !== input.expectedHash) {
+          // The CLI wrote the file and the watcher has not caught up yet: serve it now, so the
+          // fresh preview compares with what is really live.
+          await live.reload();
+          return { ok: false, reason: 'stale' };
+        }
         const at = now();
         const text = restamped(input.body, at);
         if (!text.ok) return { ok: false, reason: 'invalid', detail: text.detail };

@@ -111,7 +111,14 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
   const catalogue = overrides.catalogue ?? catalogueStore;
   if (!catalogue) throw new Error('createSite: neither a catalogue nor a catalogue store');
   const gallery = overrides.gallery ?? createGallery(config, logger);
-  const panel = createPanel({ config, database, logger, now, timeouts: overrides.panelTimeouts });
+  const panel = createPanel({
+    config,
+    database,
+    logger,
+    now,
+    timeouts: overrides.panelTimeouts,
+    catalogueStore,
+  });
 
   // Kept pages, and what rebuilds them: a new catalogue, a gallery change, a new day in
   // Jujuy (prices may then be out of date; docs/decisions/2026-11-22-live-catalogue.md).

@@ -181,3 +181,18 @@ function vanishedModels(removed: readonly Entry[], next: Catalogue): Map<string,
   }
   return flags;
 }
+
+/** One line for the history: `3 precios cambiados, 1 nuevo, 2 quitados` or `Sin cambios`. */
+export function summarize(preview: Preview): string {
+  if (!preview.before)
+    return `Catálogo nuevo: ${count(preview.counts.versiones, 'precio', 'precios')}`;
+  const kinds = { price: 0, added: 0, removed: 0, other: 0 };
+  for (const change of preview.changes) kinds[change.kind] += 1;
+  const parts = [
+    kinds.price > 0 ? count(kinds.price, 'precio cambiado', 'precios cambiados') : '',
+    kinds.added > 0 ? count(kinds.added, 'nuevo', 'nuevos') : '',
+    kinds.removed > 0 ? count(kinds.removed, 'quitado', 'quitados') : '',
+    kinds.other > 0 ? count(kinds.other, 'otro cambio', 'otros cambios') : '',
+  ].filter((part) => part !== '');
+  return parts.length === 0 ? 'Sin cambios' : parts.join(', ');
+}

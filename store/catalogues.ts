@@ -198,6 +198,15 @@ export function createCatalogueQueries({ db }: Pick<SiteDatabase, 'db'>) {
         : undefined;
     },
 
+    /** A stale draft is previewed again against the catalogue live now. */
+    async rebaseDraft(id: string, baseHash: string): Promise<void> {
+      await db
+        .updateTable('catalogue_drafts')
+        .set({ base_hash: baseHash })
+        .where('id', '=', id)
+        .execute();
+    },
+
     async deleteDraft(id: string): Promise<void> {
       await db.deleteFrom('catalogue_drafts').where('id', '=', id).execute();
     },

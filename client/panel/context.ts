@@ -9,6 +9,7 @@ import type { AppContext } from '../app-context.ts';
 import { panelPaths } from '../paths.ts';
 import type { Inbox } from './inbox-types.ts';
 import type { PanelAccess } from './access-types.ts';
+import type { Prices } from './prices-types.ts';
 
 export type PanelPerson = {
   readonly id: string;
@@ -26,6 +27,8 @@ export interface PanelServices {
   readonly inbox: Inbox;
   /** People, passkeys, sessions and the activity log. */
   readonly access: PanelAccess;
+  /** Prices from a sheet: preview, publish, history; undefined when the site serves a fixed catalogue. */
+  readonly prices: Prices | undefined;
 }
 
 export interface PanelContext {

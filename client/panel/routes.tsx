@@ -14,6 +14,12 @@ import { PanelMeta } from './PanelMeta.tsx';
 import { MessagesPage, messagesAction, messagesLoader } from './MessagesPage.tsx';
 import { PeoplePage, peopleAction, peopleLoader } from './PeoplePage.tsx';
 import { ActivityPage, activityLoader } from './ActivityPage.tsx';
+import { PricesPage, pricesAction, pricesLoader } from './PricesPage.tsx';
+import {
+  PricesHistoryPage,
+  pricesHistoryAction,
+  pricesHistoryLoader,
+} from './PricesHistoryPage.tsx';
 import {
   InvitePage,
   LinkPage,
@@ -58,7 +64,17 @@ export const panelScreens: DataRouteObject[] = [
   {
     id: 'panel-prices',
     path: screen(panelPaths.prices),
-    element: <ComingSoonPage title="Precios" />,
+    loader: pricesLoader,
+    action: pricesAction,
+    element: <PricesPage />,
+  },
+
+  {
+    id: 'panel-prices-history',
+    path: screen(panelPaths.pricesHistory),
+    loader: pricesHistoryLoader,
+    action: pricesHistoryAction,
+    element: <PricesHistoryPage />,
   },
 
   {

@@ -18,6 +18,9 @@ import { createPanelMailer } from './mail.ts';
 import { createPasskeyEndpoints } from './passkeys.ts';
 import { messagesExport } from './export.ts';
 import { createThrottle } from './throttle.ts';
+import { createPrices } from './prices.ts';
+import { priceSheetDownload } from './price-sheet.ts';
+import type { CatalogueStore } from '../catalogue-store.ts';
 
 export type PanelRender = (
   req: Request,
@@ -40,15 +43,25 @@ export type PanelOptions = {
   readonly now: () => Date;
   /** Default: server/panel/session.ts SESSION_TIMEOUTS. */
   readonly timeouts?: SessionTimeouts;
+  /** Where prices are published; without it the prices screen says it cannot publish. */
+  readonly catalogueStore?: CatalogueStore | undefined;
 };
 
-export function createPanel({ config, database, logger, now, timeouts }: PanelOptions): Panel {
+export function createPanel({
+  config,
+  database,
+  logger,
+  now,
+  timeouts,
+  catalogueStore,
+}: PanelOptions): Panel {
   const store = createPanelStore(database);
   const mailer = createPanelMailer(config.smtp);
   const throttle = createThrottle(store, now);
   const services: PanelServices = {
     inbox: createInbox(createInboxStore(database), now),
     access: createAccess({ store, siteUrl: config.siteUrl, now, mailer, logger }),
+    prices: catalogueStore ? createPrices({ store: catalogueStore, database, now }) : undefined,
   };
   const auth = createAuth({
     store,
@@ -63,6 +76,7 @@ export function createPanel({ config, database, logger, now, timeouts }: PanelOp
     ...auth.endpoints,
     ...createPasskeyEndpoints({ store, auth, throttle, siteUrl: config.siteUrl, now, logger }),
     messagesExport(services.inbox, now),
+    ...(catalogueStore ? [priceSheetDownload(catalogueStore, now)] : []),
   ]);
   return {
     store,

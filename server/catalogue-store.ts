@@ -10,12 +10,7 @@
  * price date is renewed at publish.
  */
 import { catalogueSchema, restampCatalogue, serializeCatalogue } from '../catalogue/schema.ts';
-import {
-  readFileHistory,
-  readFileVersion,
-  recordFileVersion,
-  writeFileAtomic,
-} from '../store/catalogue-files.ts';
+import { publishToFile, readFileHistory, readFileVersion } from '../store/catalogue-files.ts';
 import { catalogueHash, createCatalogueQueries, type PublishedEntry } from '../store/catalogues.ts';
 import type { CatalogueSource as PublishSource, SiteDatabase } from '../store/schema.ts';
 import { readFile } from 'node:fs/promises';
@@ -129,26 +124,19 @@ function fileStore({ file, initial, logger, now, watch }: CatalogueStoreOptions)
         const at = now();
         const text = restamped(input.body, at);
         if (!text.ok) return { ok: false, reason: 'invalid', detail: text.detail };
-        // The first publish from the panel keeps the catalogue it replaces, so it can come back.
-        if ((await readFileHistory(file)).length === 0) {
-          await recordFileVersion(file, onDisk, {
-            publishedAt: loaded(onDisk).builtAt,
-            publishedBy: 'archivo del catálogo',
-            source: 'initial',
-            fileName: undefined,
-            summary: 'El catálogo que había antes de publicar desde el panel.',
-            restoredFrom: undefined,
-          });
-        }
-        const entry = await recordFileVersion(file, text.text, {
-          publishedAt: at.toISOString(),
-          publishedBy: input.by,
-          source: input.source,
-          fileName: input.fileName,
-          summary: input.summary,
-          restoredFrom: input.restoredFrom,
-        });
-        await writeFileAtomic(file, text.text);
+        const entry = await publishToFile(
+          file,
+          text.text,
+          {
+            publishedAt: at.toISOString(),
+            publishedBy: input.by,
+            source: input.source,
+            fileName: input.fileName,
+            summary: input.summary,
+            restoredFrom: input.restoredFrom,
+          },
+          { body: onDisk, publishedAt: loaded(onDisk).builtAt },
+        );
         await live.reload();
         return { ok: true, entry, catalogue: live.current() };
       }),

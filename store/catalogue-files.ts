@@ -134,3 +134,30 @@ async function pruneVersions(folder: string, newest: number): Promise<void> {
     }
   }
 }
+
+/**
+ * Makes `body` the live catalogue in `catalogueFile` and records it beside it. The first
+ * recorded publish also keeps the file it replaces (source 'initial'), so the owner can come
+ * back to it. The panel (server/catalogue-store.ts) and `npm run catalogue -- build` both
+ * publish through here.
+ */
+export async function publishToFile(
+  catalogueFile: string,
+  body: string,
+  entry: Omit<PublishedEntry, 'seq' | 'hash'>,
+  previous: { body: string; publishedAt: string } | undefined,
+): Promise<PublishedEntry> {
+  if (previous && (await readFileHistory(catalogueFile)).length === 0) {
+    await recordFileVersion(catalogueFile, previous.body, {
+      publishedAt: previous.publishedAt,
+      publishedBy: 'archivo del catálogo',
+      source: 'initial',
+      fileName: undefined,
+      summary: 'El catálogo que había antes del historial.',
+      restoredFrom: undefined,
+    });
+  }
+  const recorded = await recordFileVersion(catalogueFile, body, entry);
+  await writeFileAtomic(catalogueFile, body);
+  return recorded;
+}

@@ -321,7 +321,8 @@ describe('build: price date, validity and CATALOGUE_FILE', () => {
     });
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('Catálogo guardado en catalogue.json.');
-    expect(await readdir(dir)).toEqual(['catalogue.json']);
+    // No temporary file left behind; the live file's history is kept beside it.
+    expect((await readdir(dir)).sort()).toEqual(['catalogue-historial', 'catalogue.json']);
   });
 
   it('names the file it will write in its help: CATALOGUE_FILE, or the project’s catalogue', async () => {

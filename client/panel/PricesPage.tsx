@@ -126,7 +126,8 @@ function ChangeDetail({ change }: { change: PriceChange }) {
 }
 
 function Preview({ preview, refreshed }: { preview: DraftPreview; refreshed: boolean }) {
-  const flagged = preview.flags.length > 0;
+  const flagged = preview.totalFlags > 0;
+  const more = preview.totalChanges - preview.changes.length;
   return (
     <section className="panel-card" aria-labelledby="vista-previa">
       <h2 id="vista-previa">{`Vista previa de "${preview.fileName}"`}</h2>
@@ -148,7 +149,7 @@ function Preview({ preview, refreshed }: { preview: DraftPreview; refreshed: boo
         </p>
       ) : (
         <p>
-          {preview.changes.length} cambio{preview.changes.length === 1 ? '' : 's'};{' '}
+          {preview.totalChanges} cambio{preview.totalChanges === 1 ? '' : 's'};{' '}
           {preview.unchangedCount} precio{preview.unchangedCount === 1 ? '' : 's'} sin cambios.
         </p>
       )}
@@ -160,6 +161,9 @@ function Preview({ preview, refreshed }: { preview: DraftPreview; refreshed: boo
               <li key={flag}>{flag}</li>
             ))}
           </ul>
+          {preview.totalFlags > preview.flags.length ? (
+            <p>{`Y ${preview.totalFlags - preview.flags.length} avisos más.`}</p>
+          ) : null}
         </div>
       ) : null}
       {preview.changes.length > 0 ? (
@@ -177,6 +181,9 @@ function Preview({ preview, refreshed }: { preview: DraftPreview; refreshed: boo
             </li>
           ))}
         </ol>
+      ) : null}
+      {more > 0 ? (
+        <p>{`Y ${more} cambios más, más chicos que estos (la lista muestra los ${preview.changes.length} más grandes).`}</p>
       ) : null}
       <PanelForm action={draftPath(preview.id)}>
         <input type="hidden" name="accion" value="publicar" />

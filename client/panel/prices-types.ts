@@ -29,8 +29,12 @@ export type DraftPreview = {
   readonly before: PriceCounts | undefined;
   readonly unchanged: boolean;
   readonly unchangedCount: number;
+  /** The biggest changes first, at most a few hundred (`totalChanges` counts them all). */
   readonly changes: readonly PriceChange[];
+  readonly totalChanges: number;
+  /** Likely typos in words, at most a few hundred (`totalFlags` counts them all). */
   readonly flags: readonly string[];
+  readonly totalFlags: number;
   /** The price date publishing will set (today, in Jujuy) and until when the prices hold. */
   readonly validDays: number;
 };

@@ -17,6 +17,8 @@ import type { CatalogueStore } from '../catalogue-store.ts';
 
 /** A preview nobody published is forgotten after a day. */
 const DRAFT_TTL_MS = 24 * 60 * 60 * 1000;
+/** The preview page lists this many changes (biggest first) and counts the rest. */
+export const SHOWN_CHANGES = 300;
 /** The file name as the owner's computer gave it, shortened for the history. */
 const NAME_MAX = 120;
 
@@ -66,7 +68,16 @@ export function createPrices({
       const next = draft ? catalogueOf(draft.body) : undefined;
       if (!draft || !next) return undefined;
       const preview = previewChanges(liveCatalogue(), next);
-      return { id: draft.id, fileName: draft.fileName, validDays: DEFAULT_VALID_DAYS, ...preview };
+      return {
+        id: draft.id,
+        fileName: draft.fileName,
+        validDays: DEFAULT_VALID_DAYS,
+        ...preview,
+        changes: preview.changes.slice(0, SHOWN_CHANGES),
+        totalChanges: preview.changes.length,
+        flags: preview.flags.slice(0, SHOWN_CHANGES),
+        totalFlags: preview.flags.length,
+      };
     },
 
     async publish(draftId, { by, confirmed }) {

@@ -9,6 +9,10 @@ import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
+import { execFile } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { promisify } from 'node:util';
+import { z } from 'zod';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildCatalogue, serializeCatalogue } from '../../../catalogue/schema.ts';
 import { panelPaths, queryParams } from '../../../client/paths.ts';
@@ -246,6 +250,24 @@ describe('history, undo and download', () => {
   });
 });
 
+describe('the pages are valid HTML', () => {
+  it('upload, errors, preview with flags and history: zero Nu checker errors', async () => {
+    const pages: Record<string, string> = {};
+    pages.upload = (await setup.owner.get(panelPaths.prices)).text;
+    pages.errors = (await upload(makeDocx(), 'carta.xlsx')).text;
+    const draft = await uploadToPreview(
+      await fixture('xlsx/versiones-formulas.xlsx'),
+      'versiones-formulas.xlsx',
+    );
+    pages.preview = (
+      await setup.owner.get(`${panelPaths.prices}?${queryParams.priceDraft}=${draft}`)
+    ).text;
+    await publish(draft, { confirmado: 'si' }).expect(303);
+    pages.history = (await setup.owner.get(panelPaths.pricesHistory)).text;
+    expect(await nuErrors(pages)).toEqual([]);
+  }, 60_000);
+});
+
 describe('nothing changes without a session or from another site', () => {
   it('no session: upload refused (401), pages send to the sign-in', async () => {
     await upload(
@@ -276,6 +298,37 @@ describe('nothing changes without a session or from another site', () => {
     expect(liveFile()).toBe(SAMPLE);
   });
 });
+
+async function nuErrors(pages: Record<string, string>): Promise<string[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'vnu-prices-'));
+  dirs.push(dir);
+  const files = Object.entries(pages).map(([name, html]) => {
+    const path = join(dir, `${name}.html`);
+    writeFileSync(path, html);
+    return path;
+  });
+  const vnuJar = createRequire(import.meta.url).resolve('vnu-jar/build/dist/vnu.jar');
+  const { stdout, stderr } = await promisify(execFile)(
+    'java',
+    ['-jar', vnuJar, '--format', 'json', '--stdout', '--exit-zero-always', ...files],
+    { maxBuffer: 10 * 1024 * 1024 },
+  );
+  const report = z
+    .object({
+      messages: z.array(
+        z.object({
+          type: z.string(),
+          url: z.string(),
+          message: z.string(),
+          extract: z.string().optional(),
+        }),
+      ),
+    })
+    .parse(JSON.parse(stdout || stderr));
+  return report.messages
+    .filter((m) => m.type === 'error')
+    .map((m) => `${m.url.split('/').pop()}: ${m.message} [${m.extract ?? ''}]`);
+}
 
 /** The live prices as the download gives them, with one more model: no flags. */
 function SAMPLE_SHEET_PLUS_ONE(): string {

@@ -10,6 +10,8 @@ import { problems, type Problem } from './problems.ts';
 import { readSheetFile, type FileKind, type ReadOptions } from './read.ts';
 import { validateSheet } from './validate.ts';
 
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 export type BuildResult =
   | { ok: true; catalogue: Catalogue; json: string; kind: FileKind }
   | { ok: false; problems: Problem[] };
@@ -22,10 +24,13 @@ export async function buildFromFile(
 ): Promise<BuildResult> {
   const read = await readSheetFile(bytes, options);
   if (!read.ok) return read;
+  // Each step of a big sheet takes a few hundred ms: other requests are answered in between.
+  await nextTurn();
   const sheet = validateSheet(read.sheet, stamp.builtAt);
   if (!sheet.ok) return { ok: false, problems: sheet.problems };
-
+  await nextTurn();
   const catalogue = buildCatalogue(sheet.rows, stamp);
+  await nextTurn();
   // The server refuses to start on an invalid catalogue: never write one.
   const checked = catalogueSchema.safeParse(catalogue);
   if (!checked.success) {

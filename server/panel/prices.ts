@@ -55,7 +55,9 @@ export function createPrices({
       await queries.saveDraft({
         id,
         baseHash: store.current().hash,
-        body: built.json,
+        // Compact: a draft of 20,000 versions is half the size of the pretty file; publishing
+        // writes the file's own format (server/catalogue-store.ts).
+        body: JSON.stringify(built.catalogue),
         fileName: file.name.slice(0, NAME_MAX) || 'planilla',
         createdBy: by,
         createdAt: now().toISOString(),

@@ -1,7 +1,7 @@
 /**
  * What a row of the price sheet may describe: the piece, the yes/no features a version of it
  * may have, its quality and its availability. The CLI reads these from the sheet's columns
- * (cli/columns.ts); the pages name them in Spanish (client/).
+ * (sheet/columns.ts); the pages name them in Spanish (client/).
  */
 
 export const PIEZAS = ['parabrisas', 'luneta'] as const;

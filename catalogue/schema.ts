@@ -394,3 +394,21 @@ export function buildCatalogue(rows: readonly PriceRow[], stamp: BuildStamp): Ca
 export function serializeCatalogue(catalogue: Catalogue): string {
   return `${JSON.stringify(catalogue, null, 2)}\n`;
 }
+
+/** Days between two ISO dates (`2026-11-22` → `2026-12-22` is 30). */
+function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+/**
+ * The same prices with a new date: publishing (or going back to an earlier version) renews
+ * "Precios actualizados el ..." and keeps the validity period the catalogue was built with.
+ */
+export function restampCatalogue(catalogue: Catalogue, builtAt: Date): Catalogue {
+  const validDays = daysBetween(shopDate(new Date(catalogue.actualizado)), catalogue.vigenteHasta);
+  return {
+    ...catalogue,
+    actualizado: builtAt.toISOString(),
+    vigenteHasta: addDays(shopDate(builtAt), Math.min(Math.max(validDays, 1), MAX_VALID_DAYS)),
+  };
+}

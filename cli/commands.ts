@@ -1,15 +1,17 @@
 /** What each command does, once commander has parsed the arguments; returns the exit status. */
-import { isAbsolute, relative, resolve } from 'node:path';
-import type { BuildStamp, Catalogue } from '../catalogue/schema.ts';
+import { basename, isAbsolute, relative, resolve } from 'node:path';
+import { catalogueSchema, type BuildStamp, type Catalogue } from '../catalogue/schema.ts';
 import {
   DEFAULT_VALID_DAYS,
   MAX_VALID_DAYS,
   formatDateAR,
   shopDate,
 } from '../catalogue/validity.ts';
-import { buildFromCsv, type BuildResult } from './build.ts';
-import { countsOf, describeModels } from './counts.ts';
-import { describeChanges } from './diff.ts';
+import { buildFromFile, type BuildResult } from '../sheet/build.ts';
+import { SHEET_LIMITS } from '../sheet/limits.ts';
+import { problems as sheetProblems } from '../sheet/problems.ts';
+import { countsOf, describeModels } from '../sheet/counts.ts';
+import { describeChanges } from '../sheet/diff.ts';
 import {
   readCatalogueFile,
   readInputFile,
@@ -17,8 +19,12 @@ import {
   type PreviousCatalogue,
 } from './files.ts';
 import { UsageError } from './owner-shell.ts';
-import { count } from './format.ts';
-import type { Problem } from './problems.ts';
+import { previewChanges, summarize } from '../sheet/preview.ts';
+import { publishToFile } from '../store/catalogue-files.ts';
+import { createCatalogueQueries } from '../store/catalogues.ts';
+import type { SiteDatabase } from '../store/schema.ts';
+import { count } from '../sheet/format.ts';
+import type { Problem } from '../sheet/problems.ts';
 
 export type CliIo = {
   stdout: (text: string) => void;
@@ -29,6 +35,8 @@ export type CliIo = {
   catalogueFile: string;
   /** The build time written into the catalogue (SOURCE_DATE_EPOCH in tests). */
   now: () => Date;
+  /** With DATABASE_URL: the site's database, where `build` also publishes for every instance. */
+  openDatabase?: () => Promise<SiteDatabase>;
 };
 
 export const EXIT = { ok: 0, badInput: 1, usage: 2 } as const;
@@ -69,7 +77,11 @@ async function load(
   file: string,
   stamp: BuildStamp = { builtAt: io.now(), validDays: DEFAULT_VALID_DAYS },
 ): Promise<BuildResult> {
-  const result = buildFromCsv(await readInputFile(paths.input(file), file), stamp);
+  const input = await readInputFile(paths.input(file), file, SHEET_LIMITS.maxFileBytes);
+  const result: BuildResult =
+    'tooBig' in input
+      ? { ok: false, problems: [sheetProblems.tooBig(input.tooBig, SHEET_LIMITS.maxFileBytes)] }
+      : await buildFromFile(input.bytes, stamp);
   if (!result.ok) reportProblems(io, file, result.problems);
   return result;
 }
@@ -78,7 +90,7 @@ function reportProblems(io: CliIo, file: string, problems: readonly Problem[]): 
   const lines = [
     `La planilla "${file}" tiene ${count(problems.length, 'error', 'errores')}; el catálogo no se modificó.`,
     ...problems.map((problem) => `  ${problem.message}`),
-    'Corregí la planilla, exportala de nuevo como CSV y volvé a correr el comando.',
+    'Corregí la planilla, guardala y volvé a correr el comando.',
   ];
   io.stderr(`${lines.join('\n')}\n`);
 }
@@ -122,7 +134,12 @@ export async function build(
   } else if (previous.status === 'ok' && previous.text === result.json) {
     lines.push(`El catálogo ${paths.shown(target)} ya estaba al día; no hizo falta guardarlo.`);
   } else {
-    await writeFileAtomic(target, result.json);
+    if (target === io.catalogueFile) {
+      // The live file: kept in the history beside it too, as the panel's publishes are.
+      await publishLiveFile(target, result, file, previous);
+    } else {
+      await writeFileAtomic(target, result.json);
+    }
     lines.push(
       `Catálogo guardado en ${paths.shown(target)}.`,
       ...changes,
@@ -130,8 +147,88 @@ export async function build(
       'El sitio muestra los precios nuevos en unos segundos, sin reiniciarlo.',
     );
   }
+  if (!options.dryRun && io.openDatabase && target === io.catalogueFile) {
+    lines.push(await publishToDatabase(io.openDatabase, result, file));
+  }
   io.stdout(`${lines.join('\n')}\n`);
   return EXIT.ok;
+}
+
+type Built = Extract<BuildResult, { ok: true }>;
+
+function summaryAgainst(before: Catalogue | undefined, built: Built): string {
+  return summarize(previewChanges(before, built.catalogue));
+}
+
+async function publishLiveFile(
+  target: string,
+  built: Built,
+  file: string,
+  previous: PreviousCatalogue,
+): Promise<void> {
+  const before = previous.status === 'ok' ? previous.catalogue : undefined;
+  try {
+    await publishToFile(
+      target,
+      built.json,
+      {
+        publishedAt: built.catalogue.actualizado,
+        publishedBy: 'comando catalogue build',
+        source: 'cli',
+        fileName: basename(file),
+        summary: summaryAgainst(before, built),
+        restoredFrom: undefined,
+      },
+      previous.status === 'ok'
+        ? { body: previous.text, publishedAt: previous.catalogue.actualizado }
+        : undefined,
+    );
+  } catch {
+    // The history is a convenience: the catalogue itself must still be written.
+    await writeFileAtomic(target, built.json);
+  }
+}
+
+/** Publishes to the database every instance follows (DATABASE_URL); one line for the owner. */
+async function publishToDatabase(
+  open: () => Promise<SiteDatabase>,
+  built: Built,
+  file: string,
+): Promise<string> {
+  let database: SiteDatabase;
+  try {
+    database = await open();
+  } catch (error) {
+    throw new UsageError(
+      `No pude abrir la base de datos (DATABASE_URL) para publicar: ${error instanceof Error ? error.message : String(error)}. El archivo sí se guardó.`,
+    );
+  }
+  try {
+    const queries = createCatalogueQueries(database);
+    const latest = await queries.latest();
+    if (latest?.body === built.json) return 'La base de datos ya tenía este catálogo.';
+    let before: Catalogue | undefined;
+    try {
+      before = latest ? catalogueSchema.parse(JSON.parse(latest.body)) : undefined;
+    } catch {
+      before = undefined;
+    }
+    const outcome = await queries.publish({
+      body: built.json,
+      expectedHash: latest?.hash,
+      publishedAt: built.catalogue.actualizado,
+      publishedBy: 'comando catalogue build',
+      source: 'cli',
+      fileName: basename(file),
+      summary: summaryAgainst(before, built),
+      restoredFrom: undefined,
+    });
+    return outcome.ok
+      ? `Publicado en la base de datos (versión ${outcome.entry.seq}): cada instancia del sitio lo muestra en unos segundos.`
+      : 'Alguien publicó precios en la base de datos en este mismo momento: volvé a correr el comando.';
+  } finally {
+    await database.close();
+  }
 }
 
 export async function check(io: CliIo, paths: Paths, file: string): Promise<number> {

@@ -1,9 +1,8 @@
-/** File-system side of the CLI: read the CSV, read the previous catalogue, write atomically. */
-import { randomBytes } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+/** File-system side of the CLI: read the sheet, read the previous catalogue, write atomically. */
+import { readFile, stat } from 'node:fs/promises';
 import { CATALOGUE_VERSION, catalogueSchema, type Catalogue } from '../catalogue/schema.ts';
 import { UsageError } from './owner-shell.ts';
+import { writeFileAtomic as writeAtomically } from '../store/catalogue-files.ts';
 
 function errorCode(error: unknown): string {
   return typeof error === 'object' && error !== null && 'code' in error
@@ -11,9 +10,16 @@ function errorCode(error: unknown): string {
     : 'desconocido';
 }
 
-export async function readInputFile(path: string, shown: string): Promise<Uint8Array> {
+/** The sheet's bytes, or its size when it is over `maxBytes` (then it is not read at all). */
+export async function readInputFile(
+  path: string,
+  shown: string,
+  maxBytes: number,
+): Promise<{ bytes: Uint8Array } | { tooBig: number }> {
   try {
-    return await readFile(path);
+    const info = await stat(path);
+    if (info.isFile() && info.size > maxBytes) return { tooBig: info.size };
+    return { bytes: await readFile(path) };
   } catch (error) {
     const code = errorCode(error);
     if (code === 'ENOENT') {
@@ -70,24 +76,9 @@ export async function readCatalogueFile(path: string): Promise<PreviousCatalogue
  * the server (or a crash half-way) never sees a half-written catalogue.
  */
 export async function writeFileAtomic(target: string, content: string): Promise<void> {
-  const folder = dirname(target);
-  const temp = join(
-    folder,
-    `.${basename(target)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`,
-  );
   try {
-    await mkdir(folder, { recursive: true });
-    const handle = await open(temp, 'wx');
-    try {
-      await handle.writeFile(content, 'utf8');
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await rename(temp, target);
+    await writeAtomically(target, content);
   } catch (error) {
-    // Best effort: when the folder itself is the problem there is no temporary file to remove.
-    await rm(temp, { force: true }).catch(() => undefined);
     throw new UsageError(
       `No pude escribir el catálogo en "${target}" (${errorCode(error)}). El catálogo anterior no se tocó.`,
     );

@@ -8,7 +8,7 @@
 import { Command, CommanderError } from 'commander';
 import { build, check, diff, pathsFor, EXIT, RUN, type CliIo } from './commands.ts';
 import { spanishProgram, UsageError } from './owner-shell.ts';
-import { COLUMNS_IN_WORDS } from './columns.ts';
+import { COLUMNS_IN_WORDS } from '../sheet/columns.ts';
 import { DEFAULT_VALID_DAYS } from '../catalogue/validity.ts';
 
 export { EXIT, type CliIo };
@@ -28,7 +28,8 @@ lluvia, Cámara, Calefaccionado, Acústico, Franja (sí o no), Calidad (original
 equivalente), Marca del vidrio, Disponibilidad (en stock, a pedido o a pedido 5 días)
 y Código.
 
-En Excel: Archivo > Guardar como > "CSV (delimitado por comas)".
+La planilla puede ser el archivo de Excel tal cual (.xlsx: la hoja "Precios", o la
+primera) o un CSV exportado (Archivo > Guardar como > "CSV (delimitado por comas)").
 
 Ejemplos:
   ${RUN} check precios.csv      revisa la planilla sin cambiar nada
@@ -69,7 +70,7 @@ function createProgram(io: CliIo, setStatus: (code: number) => void): Command {
   // Commander's own English errors are replaced by Spanish ones in commanderExit.
   const program = spanishProgram(
     RUN,
-    'Convierte la planilla de precios (un CSV exportado desde Excel, LibreOffice o Google Sheets) en el catálogo de parabrisas y lunetas del sitio.',
+    'Convierte la planilla de precios (el .xlsx de Excel o LibreOffice, o un CSV exportado desde Excel, LibreOffice o Google Sheets) en el catálogo de parabrisas y lunetas del sitio.',
     io,
   ).addHelpText('after', PROGRAM_HELP);
 
@@ -84,7 +85,7 @@ function createProgram(io: CliIo, setStatus: (code: number) => void): Command {
     .description(
       'Guarda el catálogo del sitio con los precios de la planilla y muestra qué cambió. Si la planilla tiene errores los lista todos y no cambia nada.',
     )
-    .argument('<archivo.csv>', 'la planilla de precios exportada como CSV')
+    .argument('<archivo.csv>', 'la planilla de precios (.xlsx o .csv)')
     .option('--dry-run', 'solo muestra qué cambiaría, sin guardar nada')
     .option(
       '-o, --output <ruta>',
@@ -116,7 +117,7 @@ El sitio en marcha muestra los precios nuevos en unos segundos, sin reiniciarlo.
     .summary('revisa la planilla sin cambiar nada')
     .usage('<archivo.csv>')
     .description('Revisa la planilla y lista cada error, sin cambiar nada.')
-    .argument('<archivo.csv>', 'la planilla de precios exportada como CSV')
+    .argument('<archivo.csv>', 'la planilla de precios (.xlsx o .csv)')
     .addHelpText('after', `\nEjemplo:\n  ${RUN} check precios.csv\n`)
     .action(async (file: string) => {
       setStatus(await check(io, paths, file));
@@ -129,7 +130,7 @@ El sitio en marcha muestra los precios nuevos en unos segundos, sin reiniciarlo.
     .description(
       'Muestra qué cambiaría en el sitio con esta planilla (modelos y versiones nuevos y quitados, precios), sin cambiar nada.',
     )
-    .argument('<archivo.csv>', 'la planilla de precios exportada como CSV')
+    .argument('<archivo.csv>', 'la planilla de precios (.xlsx o .csv)')
     .option(
       '--against <ruta>',
       `catálogo con el que comparar (si no lo indicás: ${catalogue}, el que lee el sitio)`,

@@ -91,7 +91,12 @@ export const panelPaths = {
   },
   messages: '/panel/mensajes',
   messagesExport: '/panel/mensajes/exportar',
+  /** Upload the sheet (POST), see the preview of one (`?borrador=`), publish it (POST). */
   prices: '/panel/precios',
+  /** Every published catalogue; POST "Volver a esta versión". */
+  pricesHistory: '/panel/precios/historial',
+  /** "Descargar planilla": the live prices as the sheet the owner uploads (a CSV). */
+  pricesSheet: '/panel/precios/planilla',
   bookings: '/panel/turnos',
   stats: '/panel/estadisticas',
   /** One table of the figures as a CSV (`?tabla=modelos&dias=30`). */
@@ -122,6 +127,9 @@ export function isPanelPath(path: string): boolean {
 
 /** Query parameters the pages read. */
 export const queryParams = {
+  /** `/panel/precios?borrador={id}`: the preview of an uploaded sheet; `aviso=cambio`: it was refreshed. */
+  priceDraft: 'borrador',
+  priceNotice: 'aviso',
   /** `/?albumes=10`: the no-JavaScript 'Ver más' of the gallery. */
   albums: 'albumes',
   /** `/contact?enviado=1`: the confirmation after a message was stored. */

@@ -42,7 +42,7 @@ import { versionRows } from '../tests/fixtures/versions.ts';
 import { catalogueFile } from '../server/paths.ts';
 import { loadCatalogue } from '../server/catalogue.ts';
 import { generateBigCsv } from './gen-big-csv.ts';
-import { buildFromCsv } from '../cli/build.ts';
+import { buildFromFile } from '../sheet/build.ts';
 
 const seconds = envNumber('BENCH_SECONDS', 10);
 const connections = envNumber('BENCH_CONNECTIONS', 50);
@@ -463,9 +463,9 @@ function rssOf(pid: number | undefined): number | undefined {
 }
 
 /** The generator's sheet built as the CLI builds it, stamped `builtAt`: the catalogue's JSON. */
-function bigCatalogueJson(builtAt: Date): string {
+async function bigCatalogueJson(builtAt: Date): Promise<string> {
   const csv = generateBigCsv(250, 80, true);
-  const built = buildFromCsv(new TextEncoder().encode(csv), { builtAt, validDays: 30 });
+  const built = await buildFromFile(new TextEncoder().encode(csv), { builtAt, validDays: 30 });
   if (!built.ok) throw new Error(`the generated sheet does not build (${built.problems.length})`);
   return built.json;
 }
@@ -489,7 +489,7 @@ async function largeCatalogue(): Promise<LargeResult> {
   const builtAt = new Date();
   builtAt.setUTCSeconds(0, 0);
   const buildStarted = performance.now();
-  writeFileSync(file, bigCatalogueJson(builtAt));
+  writeFileSync(file, await bigCatalogueJson(builtAt));
   const buildMs = Math.round(performance.now() - buildStarted);
 
   const started = performance.now();
@@ -574,7 +574,7 @@ async function largeCatalogue(): Promise<LargeResult> {
 
   // The swap: the same sheet stamped a minute later, written as the CLI writes (rename).
   log('  live swap of the 5,000-model catalogue ...');
-  const next = bigCatalogueJson(new Date(builtAt.getTime() + 60_000));
+  const next = await bigCatalogueJson(new Date(builtAt.getTime() + 60_000));
   const target = `${ssr.url}${product}`;
   await record(target, ENCODINGS.compressed);
   const latencies: number[] = [];

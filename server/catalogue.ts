@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { catalogueSchema, type Catalogue } from '../catalogue/schema.ts';
 import { createCatalogueLookup, type CatalogueLookup } from '../catalogue/lookup.ts';
 import { whatsappPurchaseLink } from '../client/content/business.ts';
+import { catalogueHash } from '../store/catalogues.ts';
 
 export class CatalogueError extends Error {}
 
@@ -22,8 +22,9 @@ export function catalogueLookup(catalogue: Catalogue): CatalogueLookup {
   return createCatalogueLookup(catalogue, whatsappPurchaseLink);
 }
 
+/** Which catalogue is live: the same hash the catalogue store keeps (store/catalogues.ts). */
 export function contentHash(bytes: Uint8Array): string {
-  return createHash('sha256').update(bytes).digest('hex').slice(0, 16);
+  return catalogueHash(bytes);
 }
 
 export type ParsedCatalogue =

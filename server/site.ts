@@ -12,7 +12,8 @@ import { routes as appRoutes } from '../client/routes.tsx';
 import { nextShopDayAt } from '../catalogue/validity.ts';
 import { createApp, type App, type AppDeps } from './app.ts';
 import { readClientAssets, type PageAssets } from './assets.ts';
-import { loadCatalogue, type LoadedCatalogue } from './catalogue.ts';
+import { loadCatalogue } from './catalogue.ts';
+import { openCatalogueStore, type CatalogueStore } from './catalogue-store.ts';
 import type { Config } from './config.ts';
 import type { SiteDatabase } from '../store/schema.ts';
 import { openContact, openSiteDatabase, type SiteContact } from './contact/index.ts';
@@ -20,7 +21,7 @@ import type { RateLimit } from './contact/post-guards.ts';
 import { createGallery } from './instagram/index.ts';
 import { answerFromKeptPages } from './kept-pages.ts';
 import { applyHttpLimits, HTTP_SERVER_OPTIONS } from './http-limits.ts';
-import { watchCatalogue, type CatalogueSource } from './live-catalogue.ts';
+import type { CatalogueSource } from './live-catalogue.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { PageCache } from './page-cache.ts';
 import { createCountStore } from '../store/counts.ts';
@@ -46,8 +47,13 @@ export type SiteOverrides = {
   readonly logger?: Logger;
   /** The clock (tests move it to see prices expire at midnight in Jujuy). */
   readonly now?: () => Date;
-  /** Default: CATALOGUE_FILE, validated now and watched while the site runs. */
+  /**
+   * A catalogue that is served but never published to (most route tests). Default: the
+   * catalogue store (CATALOGUE_FILE watched, or the database's newest with DATABASE_URL).
+   */
   readonly catalogue?: CatalogueSource & { close?(): void };
+  /** Default: the catalogue store opened now, unless `catalogue` is given. */
+  readonly catalogueStore?: CatalogueStore;
   /** Default: the Instagram feed with our photo copies, or 'disabled' without a token. */
   readonly gallery?: SiteGallery;
   /** Default: the site's database opened now (SQLite in DATA_DIR, or DATABASE_URL); closed by stop(). */
@@ -87,6 +93,8 @@ export type Site = {
   /** What the HTTP server runs: a kept page at once, anything else through the app. */
   readonly listener: RequestListener;
   readonly app: App;
+  /** Where the panel publishes prices; undefined when the site was given a fixed catalogue. */
+  readonly catalogueStore: CatalogueStore | undefined;
   /**
    * Starts the background work and listens: on `server` when given (development shares
    * its server with Vite's hot reload), else on a new one. Rejects when it cannot listen.
@@ -108,10 +116,8 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
   const now = overrides.now ?? (() => new Date());
   // An invalid catalogue stops the start before anything is opened (server/catalogue.ts);
   // it is watched once the database is open.
-  const given = overrides.catalogue;
-  const liveCatalogue = given
-    ? () => given
-    : watchLater(config.catalogueFile, loadCatalogue(config.catalogueFile), logger);
+  const given = overrides.catalogue ?? overrides.catalogueStore;
+  const initial = given ? undefined : loadCatalogue(config.catalogueFile);
   // The database opens before the site listens: a wrong DATABASE_URL or an unwritable
   // DATA_DIR stops the start rather than losing the first visitor's message.
   const database =
@@ -123,7 +129,13 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
       );
     }));
   const contact = overrides.contact ?? (await openContact(config, logger, { database }));
-  const catalogue = liveCatalogue();
+  const catalogueStore =
+    overrides.catalogueStore ??
+    (initial
+      ? await openCatalogueStore({ file: config.catalogueFile, initial, database, logger, now })
+      : undefined);
+  const catalogue = overrides.catalogue ?? catalogueStore;
+  if (!catalogue) throw new Error('createSite: neither a catalogue nor a catalogue store');
   const gallery = overrides.gallery ?? createGallery(config, logger);
   const panel = createPanel({
     config,
@@ -132,6 +144,7 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
     now,
     timeouts: overrides.panelTimeouts,
     catalogue,
+    catalogueStore,
   });
   // Demand figures (docs/decisions/2026-11-25-demand-counts.md): counted in memory on the
   // request path, written in batches; stop() writes what is left before the database closes.
@@ -193,6 +206,7 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
   return {
     listener,
     app,
+    catalogueStore,
     async start({ port, host, server: given }) {
       const http = given ?? createServer(HTTP_SERVER_OPTIONS);
       applyHttpLimits(http);
@@ -241,10 +255,6 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
       return stopping;
     },
   };
-}
-
-function watchLater(file: string, initial: LoadedCatalogue, logger: Logger) {
-  return () => watchCatalogue(file, initial, logger);
 }
 
 /** How long requests in flight may take to finish at shutdown before their sockets are cut. */

@@ -136,6 +136,38 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable('contact_messages').addColumn('answered_at', 'text').execute();
     },
   },
+  '2026-11-25-20-catalogues': {
+    async up(db: Kysely<unknown>) {
+      // Published catalogues (with DATABASE_URL the live one is the highest seq). seq is the
+      // primary key and each publish inserts the latest seq + 1: two publishes from the same
+      // base collide on it, so only one wins (the compare-and-set of docs/decisions/
+      // 2026-11-25-catalogue-store.md).
+      await db.schema
+        .createTable('catalogues')
+        .addColumn('seq', 'integer', (c) => c.primaryKey())
+        .addColumn('hash', 'text', (c) => c.notNull())
+        .addColumn('body', 'text', (c) => c.notNull())
+        .addColumn('published_at', 'text', (c) => c.notNull())
+        .addColumn('published_by', 'text', (c) => c.notNull())
+        .addColumn('source', 'text', (c) =>
+          c.notNull().check(sqlIn('source', ['panel', 'cli', 'restore', 'initial'])),
+        )
+        .addColumn('file_name', 'text')
+        .addColumn('summary', 'text', (c) => c.notNull())
+        .addColumn('restored_from', 'integer')
+        .execute();
+      // A previewed sheet waits here for "Publicar" (any instance may get the POST).
+      await db.schema
+        .createTable('catalogue_drafts')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('base_hash', 'text', (c) => c.notNull())
+        .addColumn('body', 'text', (c) => c.notNull())
+        .addColumn('file_name', 'text', (c) => c.notNull())
+        .addColumn('created_by', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+    },
+  },
   // Demand figures (docs/decisions/2026-11-25-demand-counts.md): per day, what was counted
   // and how many times; nothing about who.
   '2026-11-25-40-counts': {

@@ -42,6 +42,35 @@ export type RateLimitsTable = {
   reset_at: string;
 };
 
+export const CATALOGUE_SOURCES = ['panel', 'cli', 'restore', 'initial'] as const;
+/** Who published: the panel, the CLI, "Volver a esta versión", or the file a database started from. */
+export type CatalogueSource = (typeof CATALOGUE_SOURCES)[number];
+
+export type CataloguesTable = {
+  seq: number;
+  /** catalogueHash of `body`. */
+  hash: string;
+  /** The catalogue's JSON, as the file would hold it. */
+  body: string;
+  published_at: string;
+  published_by: string;
+  source: CatalogueSource;
+  file_name: string | null;
+  /** The change summary in words (one line per change kind). */
+  summary: string;
+  restored_from: number | null;
+};
+
+export type CatalogueDraftsTable = {
+  id: string;
+  /** The live catalogue's hash when the preview was made: publishing needs it still live. */
+  base_hash: string;
+  body: string;
+  file_name: string;
+  created_by: string;
+  created_at: string;
+};
+
 export const PANEL_TOKEN_KINDS = ['invite', 'sign-in'] as const;
 export type PanelTokenKind = (typeof PANEL_TOKEN_KINDS)[number];
 
@@ -132,6 +161,8 @@ export type DemandCountsTable = {
 export type SiteTables = {
   contact_messages: ContactMessagesTable;
   contact_rate_limits: RateLimitsTable;
+  catalogues: CataloguesTable;
+  catalogue_drafts: CatalogueDraftsTable;
   panel_people: PanelPeopleTable;
   panel_passkeys: PanelPasskeysTable;
   panel_sessions: PanelSessionsTable;

@@ -10,6 +10,7 @@ import { panelPaths } from '../paths.ts';
 import type { Inbox } from './inbox-types.ts';
 import type { PanelAccess } from './access-types.ts';
 import type { DemandFiguresService } from './demand-figures.ts';
+import type { Prices } from './prices-types.ts';
 
 export type PanelPerson = {
   readonly id: string;
@@ -29,6 +30,8 @@ export interface PanelServices {
   readonly access: PanelAccess;
   /** The demand figures (the statistics screen). */
   readonly demand: DemandFiguresService;
+  /** Prices from a sheet: preview, publish, history; undefined when the site serves a fixed catalogue. */
+  readonly prices: Prices | undefined;
 }
 
 export interface PanelContext {

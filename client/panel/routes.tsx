@@ -15,6 +15,12 @@ import { MessagesPage, messagesAction, messagesLoader } from './MessagesPage.tsx
 import { PeoplePage, peopleAction, peopleLoader } from './PeoplePage.tsx';
 import { ActivityPage, activityLoader } from './ActivityPage.tsx';
 import { StatsPage, statsLoader } from './StatsPage.tsx';
+import { PricesPage, pricesAction, pricesLoader } from './PricesPage.tsx';
+import {
+  PricesHistoryPage,
+  pricesHistoryAction,
+  pricesHistoryLoader,
+} from './PricesHistoryPage.tsx';
 import {
   InvitePage,
   LinkPage,
@@ -59,7 +65,17 @@ export const panelScreens: DataRouteObject[] = [
   {
     id: 'panel-prices',
     path: screen(panelPaths.prices),
-    element: <ComingSoonPage title="Precios" />,
+    loader: pricesLoader,
+    action: pricesAction,
+    element: <PricesPage />,
+  },
+
+  {
+    id: 'panel-prices-history',
+    path: screen(panelPaths.pricesHistory),
+    loader: pricesHistoryLoader,
+    action: pricesHistoryAction,
+    element: <PricesHistoryPage />,
   },
 
   {

@@ -32,7 +32,7 @@ import { sessionIdOf, SESSION_TIMEOUTS } from './session.ts';
 /** A form of the panel (text fields): well above any message the owner types. */
 export const PANEL_FORM_LIMIT = 64 * 1024;
 /** A file upload (multipart) through the panel, e.g. a price sheet. */
-export const PANEL_UPLOAD_LIMIT = 8 * 1024 * 1024;
+export const PANEL_UPLOAD_LIMIT = 11 * 1024 * 1024;
 
 /** The form field (and header, for JSON calls) with the session's token. */
 export const CSRF_FIELD = '_csrf';

@@ -22,6 +22,9 @@ import { createCountStore } from '../../store/counts.ts';
 import { createDemandFigures } from '../demand/figures.ts';
 import { statsExport } from '../demand/stats-export.ts';
 import type { CatalogueSource } from '../live-catalogue.ts';
+import { createPrices } from './prices.ts';
+import { priceSheetDownload } from './price-sheet.ts';
+import type { CatalogueStore } from '../catalogue-store.ts';
 
 export type PanelRender = (
   req: Request,
@@ -46,6 +49,8 @@ export type PanelOptions = {
   readonly timeouts?: SessionTimeouts;
   /** The live catalogue: the figures name models as it does. */
   readonly catalogue: CatalogueSource;
+  /** Where prices are published; without it the prices screen says it cannot publish. */
+  readonly catalogueStore?: CatalogueStore | undefined;
 };
 
 export function createPanel({
@@ -55,6 +60,7 @@ export function createPanel({
   now,
   timeouts,
   catalogue,
+  catalogueStore,
 }: PanelOptions): Panel {
   const store = createPanelStore(database);
   const mailer = createPanelMailer(config.smtp);
@@ -63,6 +69,7 @@ export function createPanel({
     inbox: createInbox(createInboxStore(database), now),
     access: createAccess({ store, siteUrl: config.siteUrl, now, mailer, logger }),
     demand: createDemandFigures({ store: createCountStore(database), catalogue, now }),
+    prices: catalogueStore ? createPrices({ store: catalogueStore, database, now }) : undefined,
   };
   const auth = createAuth({
     store,
@@ -78,6 +85,7 @@ export function createPanel({
     ...createPasskeyEndpoints({ store, auth, throttle, siteUrl: config.siteUrl, now, logger }),
     messagesExport(services.inbox, now),
     statsExport(services.demand),
+    ...(catalogueStore ? [priceSheetDownload(catalogueStore, now)] : []),
   ]);
   return {
     store,

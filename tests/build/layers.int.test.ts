@@ -22,6 +22,11 @@ describe('layers: npm run lint refuses a wrong-way import', () => {
     ['cli/wrong.ts', "import { business as value } from '../client/content/business.ts';"],
     ['client/pages/wrong.ts', "import { readConfig as value } from '../../server/config.ts';"],
     ['store/wrong.ts', "import { slugify as value } from '../catalogue/slug.ts';"],
+    ['sheet/wrong.ts', "import { readConfig as value } from '../server/config.ts';"],
+    ['sheet/wrong.ts', "import { runCli as value } from '../cli/run.ts';"],
+    ['sheet/wrong.ts', "import { migrationProvider as value } from '../store/migrations.ts';"],
+    ['catalogue/wrong.ts', "import { parsePrice as value } from '../sheet/price.ts';"],
+    ['client/wrong.ts', "import { parsePrice as value } from '../sheet/price.ts';"],
     ['server/wrong.ts', "import { redirect as value } from 'react-router';"],
   ])('%s: %s', async (file, line) => {
     expect(await layerErrors(file, line)).toHaveLength(1);
@@ -31,6 +36,9 @@ describe('layers: npm run lint refuses a wrong-way import', () => {
     ['client/right.ts', "import { slugify as value } from '../catalogue/slug.ts';"],
     ['cli/right.ts', "import { slugify as value } from '../catalogue/slug.ts';"],
     ['server/right.ts', "import { business as value } from '../client/content/business.ts';"],
+    ['sheet/right.ts', "import { slugify as value } from '../catalogue/slug.ts';"],
+    ['cli/right.ts', "import { parsePrice as value } from '../sheet/price.ts';"],
+    ['server/right.ts', "import { parsePrice as value } from '../sheet/price.ts';"],
     ['client/right.ts', "import { redirect as value } from 'react-router-dom';"],
     ['client/right.ts', "import { renderToString as value } from 'react-dom/server';"],
   ])('%s may: %s', async (file, line) => {

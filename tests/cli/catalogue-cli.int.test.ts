@@ -18,9 +18,9 @@ import {
   serializeCatalogue,
 } from '../../catalogue/schema.ts';
 import { FEATURES } from '../../catalogue/pieces.ts';
-import { buildFromCsv } from '../../cli/build.ts';
-import { decodeBytes } from '../../cli/decode.ts';
-import { parsePriceSheet } from '../../cli/validate.ts';
+import { buildFromFile } from '../../sheet/build.ts';
+import { decodeBytes } from '../../sheet/decode.ts';
+import { parsePriceSheet } from '../../sheet/validate.ts';
 import { generateBigCsv } from '../../scripts/gen-big-csv.ts';
 import { SAMPLE_EPOCH, SAMPLE_STAMP } from '../helpers/sample.ts';
 
@@ -142,7 +142,11 @@ describe.concurrent('build', () => {
       ].join('\n'),
     );
     expect(await readFile(out, 'utf8')).toBe(
-      (buildFromCsv(await readFile(fixture('changed.csv')), SAMPLE_STAMP) as { json: string }).json,
+      (
+        (await buildFromFile(await readFile(fixture('changed.csv')), SAMPLE_STAMP)) as {
+          json: string;
+        }
+      ).json,
     );
   });
 
@@ -179,7 +183,7 @@ describe.concurrent('build', () => {
         '  Fila 4, columna "url": "www.tienda.com" no es un enlace válido. Tiene que empezar con https:// (por ejemplo https://tienda.com/parabrisas); si no hay enlace, dejá la celda vacía y el botón Comprar abre WhatsApp.',
         '  Fila 5, columna "modelo": "peugeot 208-gt" repite el modelo "Peugeot 208 GT" de la fila 4. Dejá una sola fila por modelo.',
         '  Fila 6: tiene 5 celdas y la fila de títulos tiene 4. Revisá que no sobre ni falte un ";" en "Ford;Ranger;420000;;extra".',
-        'Corregí la planilla, exportala de nuevo como CSV y volvé a correr el comando.',
+        'Corregí la planilla, guardala y volvé a correr el comando.',
         '',
       ].join('\n'),
     );
@@ -317,7 +321,8 @@ describe('build: price date, validity and CATALOGUE_FILE', () => {
     });
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('Catálogo guardado en catalogue.json.');
-    expect(await readdir(dir)).toEqual(['catalogue.json']);
+    // No temporary file left behind; the live file's history is kept beside it.
+    expect((await readdir(dir)).sort()).toEqual(['catalogue-historial', 'catalogue.json']);
   });
 
   it('names the file it will write in its help: CATALOGUE_FILE, or the project’s catalogue', async () => {
@@ -498,7 +503,7 @@ describe('the committed sample', () => {
     if (!sheet.ok) throw new Error(sheet.problems.map((p) => p.message).join('\n'));
     const committed = await readFile(join(root, 'catalogue/catalogue.json'), 'utf8');
     expect(committed).toBe(serializeCatalogue(buildCatalogue(sheet.rows, SAMPLE_STAMP)));
-    expect(buildFromCsv(bytes, SAMPLE_STAMP)).toMatchObject({ ok: true, json: committed });
+    expect(await buildFromFile(bytes, SAMPLE_STAMP)).toMatchObject({ ok: true, json: committed });
   });
 
   it('precios.csv is an es-AR Excel export: the 46 sample models, their versions and rear windows', async () => {
@@ -599,6 +604,8 @@ const VERSION_SHEETS = [
   'versiones-libreoffice-coma.csv', // UTF-8, `,`, LF, quoted `1295000,00`, 1/0, titles in capitals
   'versiones-libreoffice-punto-y-coma.csv', // UTF-8, `;`, LF
   'versiones-google-sheets.csv', // UTF-8, `,`, every cell quoted, TRUE/FALSE, columns reordered
+  '../xlsx/versiones-libreoffice.xlsx', // the .xlsx itself: LibreOffice's conversion of the CSV
+  '../xlsx/versiones-formulas.xlsx', // sheet "Precios" after "Notas", formulas, a year as a date
 ];
 
 describe.concurrent('sheets with the optional version columns', () => {
@@ -615,7 +622,7 @@ describe.concurrent('sheets with the optional version columns', () => {
       expect(run.stdout).toContain(
         'Catálogo nuevo: 4 modelos (3 parabrisas y 1 luneta), 5 versiones de 3 marcas.',
       );
-      const reference = buildFromCsv(
+      const reference = await buildFromFile(
         await readFile(fixture('versiones-excel-1252.csv')),
         SAMPLE_STAMP,
       );

@@ -6,7 +6,7 @@ import { bigCatalogue } from '../../helpers/big-catalogue.ts';
 import { VISITOR_UA } from '../../helpers/site.ts';
 import { decodeEntities } from '../../helpers/html.ts';
 
-const big = bigCatalogue();
+const big = await bigCatalogue();
 const lookup = big.source.current().lookup;
 const sampleApp = await testApp();
 const bigApp = await testApp({ catalogue: big.source });

@@ -7,7 +7,7 @@ import {
   parseYear,
   parseYesNo,
   tidyText,
-} from '../../cli/variant-cells.ts';
+} from '../../sheet/variant-cells.ts';
 
 describe('parseYesNo', () => {
   it.each(['sí', 'si', 'SI', 'Sí', ' SÍ ', 'x', 'X', '1', 'TRUE', 'VERDADERO'])(

@@ -60,9 +60,13 @@ export type Table = {
   records: SheetRecord[];
   /** A quoting error stops csv-parse: the rows before it are still in `records`. */
   error: Problem | undefined;
+  /** Reading stopped one row past the limit. */
+  tooManyRows?: Problem;
 };
 
-export function readTable(text: string, delimiter: Delimiter): Table {
+class TooManyRows extends Error {}
+
+export function readTable(text: string, delimiter: Delimiter, maxRows = Infinity): Table {
   const records: SheetRecord[] = [];
   let row = 0;
   try {
@@ -76,12 +80,16 @@ export function readTable(text: string, delimiter: Delimiter): Table {
       skip_empty_lines: false,
       on_record: (cells: string[]) => {
         row += 1;
+        if (row > maxRows) throw new TooManyRows();
         // Spreadsheets export formatted but empty rows as `;;;`: those are blank rows too.
         if (cells.some((cell) => cell.trim() !== '')) records.push({ row, cells });
         return null;
       },
     });
   } catch (error) {
+    if (error instanceof TooManyRows) {
+      return { records, error: undefined, tooManyRows: problems.tooManyRows(row, maxRows) };
+    }
     if (!(error instanceof CsvError)) throw error;
     return { records, error: quoteProblem(error, row + 1) };
   }
@@ -112,11 +120,28 @@ export type SheetRow = {
   url: string;
 } & Partial<Record<Exclude<OptionalColumn, 'url'>, string>>;
 
-export type Sheet = { delimiter: Delimiter; rows: SheetRow[]; problems: Problem[] };
+/** How the file was read: a CSV's delimiter, or an .xlsx workbook's sheet. */
+export type SheetShape = Delimiter | 'xlsx';
 
-export function readPriceSheet(text: string): Sheet {
+export type Sheet = { delimiter: SheetShape; rows: SheetRow[]; problems: Problem[] };
+
+export function readPriceSheet(text: string, maxRows = Infinity): Sheet {
   const delimiter = detectDelimiter(text);
-  const { records, error } = readTable(text, delimiter);
+  const { records, error, tooManyRows } = readTable(text, delimiter, maxRows);
+  // Past the limit nothing else is worth reading: that one problem says what to do.
+  if (tooManyRows) return { delimiter, rows: [], problems: [tooManyRows] };
+  return sheetFromRecords(records, error, delimiter);
+}
+
+/**
+ * The spreadsheet's non-blank rows (from a CSV or an .xlsx) → cells by column, with every
+ * problem of the header and of the rows' shape. `error` stopped the reading at its row.
+ */
+export function sheetFromRecords(
+  records: readonly SheetRecord[],
+  error: Problem | undefined,
+  delimiter: SheetShape,
+): Sheet {
   const [headerRecord, ...data] = records;
   if (!headerRecord) {
     return { delimiter, rows: [], problems: [error ?? problems.emptyFile()] };
@@ -129,7 +154,15 @@ export function readPriceSheet(text: string): Sheet {
   const rows: SheetRow[] = [];
   for (const { row, cells } of data) {
     const extra = cells.slice(header.width);
-    if (cells.length < header.width || extra.some((cell) => cell.trim() !== '')) {
+    if (delimiter === 'xlsx') {
+      // A workbook's rows are as wide as their last filled cell: no missing delimiters, but a
+      // value right of the titled columns is a value in a column without a title.
+      extra.forEach((value, index) => {
+        if (value.trim() !== '')
+          found.push(problems.untitledColumn(row, header.width + index, value.trim()));
+      });
+      if (extra.some((value) => value.trim() !== '')) continue;
+    } else if (cells.length < header.width || extra.some((cell) => cell.trim() !== '')) {
       found.push(problems.raggedRow(row, withoutTrailingEmpty(cells), header.width, delimiter));
       continue;
     }
@@ -140,7 +173,7 @@ export function readPriceSheet(text: string): Sheet {
     const { columns } = header;
     if (!columns) continue;
     const cell = (index: number | undefined) =>
-      index === undefined ? '' : (cells[index] ?? '').trim();
+      index === undefined ? '' : undefuse((cells[index] ?? '').trim());
     const sheetRow: SheetRow = {
       row,
       marca: cell(columns.marca),
@@ -156,6 +189,14 @@ export function readPriceSheet(text: string): Sheet {
   }
   if (error) found.push(error);
   return { delimiter, rows, problems: found };
+}
+
+/**
+ * A cell that a sheet writer defused (catalogue/excel-csv.ts puts an apostrophe before a
+ * leading =, +, -, @, tab or CR) reads back as it was: "Descargar planilla" round-trips.
+ */
+function undefuse(value: string): string {
+  return /^'[=+\-@\t\r]/.test(value) ? value.slice(1) : value;
 }
 
 function withoutTrailingEmpty(cells: readonly string[]): string[] {

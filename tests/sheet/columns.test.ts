@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
-import { columnName, columnOf } from '../../cli/columns.ts';
-import { readHeader } from '../../cli/header.ts';
+import { columnName, columnOf } from '../../sheet/columns.ts';
+import { readHeader } from '../../sheet/header.ts';
 
 describe('columnOf', () => {
   it.each([

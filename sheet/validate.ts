@@ -12,7 +12,7 @@ import {
 import { slugify } from '../catalogue/slug.ts';
 import { parsePrice } from './price.ts';
 import { problems, type Problem } from './problems.ts';
-import { readPriceSheet, type SheetRow } from './read-csv.ts';
+import { readPriceSheet, type Sheet, type SheetRow } from './read-csv.ts';
 import {
   INVALID,
   parseCalidad,
@@ -192,7 +192,11 @@ export type SheetResult =
 
 /** Reads and validates the whole spreadsheet text; problems come sorted by row. */
 export function parsePriceSheet(text: string, today: Date = new Date()): SheetResult {
-  const sheet = readPriceSheet(text);
+  return validateSheet(readPriceSheet(text), today);
+}
+
+/** A sheet read from a CSV or an .xlsx → priced rows, or every problem sorted by row. */
+export function validateSheet(sheet: Sheet, today: Date = new Date()): SheetResult {
   const validation = validateRows(sheet.rows, today);
   const all = [...sheet.problems, ...validation.problems];
   if (all.length === 0) return { ok: true, rows: validation.rows };

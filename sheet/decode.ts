@@ -38,18 +38,3 @@ export function decodeWindows1252(bytes: Uint8Array): string {
     .decode(bytes)
     .replace(/[\u0080-\u009F]/g, (char) => C1_BLOCK[char.charCodeAt(0) - 0x80] ?? char);
 }
-
-export type BinaryKind = 'xlsx' | 'xls' | 'binary';
-
-/**
- * Recognises files that are not CSV text at all, so the owner who picks the .xlsx by
- * mistake is told so instead of getting a list of nonsense rows.
- */
-export function detectBinary(bytes: Uint8Array): BinaryKind | undefined {
-  const starts = (...magic: number[]) => magic.every((byte, i) => bytes[i] === byte);
-  if (starts(0x50, 0x4b, 0x03, 0x04)) return 'xlsx';
-  if (starts(0xd0, 0xcf, 0x11, 0xe0)) return 'xls';
-  const utf16 = starts(0xff, 0xfe) || starts(0xfe, 0xff);
-  if (!utf16 && bytes.subarray(0, 8192).includes(0)) return 'binary';
-  return undefined;
-}

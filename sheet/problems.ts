@@ -31,6 +31,14 @@ function at(row: number, column?: string): string {
   return column === undefined ? `Fila ${row}` : `Fila ${row}, columna "${column}"`;
 }
 
+const integer = new Intl.NumberFormat('es-AR');
+
+/** `10 MB`, `9,5 MB`. */
+function megabytes(bytes: number): string {
+  const tenths = Math.round((bytes / (1024 * 1024)) * 10) / 10;
+  return `${new Intl.NumberFormat('es-AR', { maximumFractionDigits: 1 }).format(tenths)} MB`;
+}
+
 function quoted(values: readonly string[]): string {
   return values.map((value) => `"${value}"`).join(', ');
 }
@@ -45,15 +53,42 @@ export function columnLetter(index: number): string {
 }
 
 export const problems = {
-  excelFile: (kind: 'xlsx' | 'xls'): Problem => ({
-    message: `El archivo es una planilla de Excel (.${kind}), no un CSV. En Excel elegí Archivo > Guardar como > "CSV (delimitado por comas)" y usá ese archivo.`,
-  }),
-  notText: (): Problem => ({
+  oldExcel: (): Problem => ({
     message:
-      'El archivo no es un CSV de texto. Exportá la planilla de precios como CSV y probá de nuevo.',
+      'El archivo es una planilla de Excel antigua (.xls). Abrila en Excel y elegí Archivo > Guardar como > "Libro de Excel (.xlsx)", y usá ese archivo.',
+  }),
+  encrypted: (): Problem => ({
+    message:
+      'La planilla tiene contraseña, así que no se puede leer. En Excel: Archivo > Información > Proteger libro > Cifrar con contraseña, borrá la contraseña, guardá y usá ese archivo.',
+  }),
+  notText: (kind?: string): Problem => ({
+    message: `El archivo no es una planilla${kind ? ` (parece ${kind})` : ''}. Usá la planilla de precios guardada como Excel (.xlsx) o como CSV.`,
+  }),
+  damagedXlsx: (): Problem => ({
+    message:
+      'No se pudo abrir la planilla .xlsx: el archivo está dañado o incompleto. Abrila en Excel o LibreOffice, guardala de nuevo y usá ese archivo.',
+  }),
+  tooBig: (bytes: number, maxBytes: number): Problem => ({
+    message: `El archivo pesa ${megabytes(bytes)} y el máximo es ${megabytes(maxBytes)}. Una planilla de precios pesa mucho menos: guardala solo con la hoja de precios, sin imágenes, y probá de nuevo.`,
+  }),
+  tooBigUnpacked: (): Problem => ({
+    message:
+      'La planilla .xlsx es demasiado grande por dentro (tiene demasiadas partes o demasiados datos) para ser una planilla de precios. Guardala de nuevo solo con la hoja de precios, sin imágenes, y probá de nuevo.',
+  }),
+  tooManyRows: (row: number, maxRows: number): Problem => ({
+    row,
+    message: `Fila ${integer.format(row)}: la planilla llega por lo menos hasta la fila ${integer.format(row)} y el máximo es ${integer.format(maxRows)} filas. Borrá las filas que sobran (también las vacías con formato, al final) y probá de nuevo.`,
+  }),
+  tooManyColumns: (row: number, column: number): Problem => ({
+    row,
+    column: columnLetter(column),
+    message: `${at(row)}, columna ${columnLetter(column)}: hay datos muy a la derecha de la planilla, lejos de las columnas de precios. Borralos y probá de nuevo.`,
+  }),
+  tooSlow: (maxMillis: number): Problem => ({
+    message: `Leer la planilla tardó más de ${integer.format(maxMillis / 1000)} segundos y se dejó de leer. Revisá que sea la planilla de precios (sin otras hojas ni imágenes) y probá de nuevo.`,
   }),
   emptyFile: (): Problem => ({
-    message: `El archivo está vacío. Exportá la planilla de precios como CSV, con los títulos en la fila 1 y un modelo por fila. ${COLUMNS_HINT}`,
+    message: `El archivo está vacío. Usá la planilla de precios (Excel .xlsx o CSV), con los títulos en la fila 1 y un modelo por fila. ${COLUMNS_HINT}`,
   }),
   noModels: (headerRow: number): Problem => ({
     row: headerRow,

@@ -1,7 +1,8 @@
 import { describe, it, expect } from 'vitest';
-import { decodeBytes, decodeWindows1252, detectBinary } from '../../cli/decode.ts';
-import { detectDelimiter, readPriceSheet, readTable } from '../../cli/read-csv.ts';
-import { parsePriceSheet } from '../../cli/validate.ts';
+import { decodeBytes, decodeWindows1252 } from '../../sheet/decode.ts';
+import { recognise } from '../../sheet/read.ts';
+import { detectDelimiter, readPriceSheet, readTable } from '../../sheet/read-csv.ts';
+import { parsePriceSheet } from '../../sheet/validate.ts';
 
 const latin1 = (text: string) => Buffer.from(text, 'latin1');
 const utf8 = (text: string) => Buffer.from(text, 'utf8');
@@ -53,12 +54,17 @@ describe('decodeBytes', () => {
   });
 });
 
-describe('detectBinary', () => {
-  it('recognises .xlsx and .xls files and other binary files', () => {
-    expect(detectBinary(Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14]))).toBe('xlsx');
-    expect(detectBinary(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1]))).toBe('xls');
-    expect(detectBinary(Buffer.from([0x4d, 0x00, 0x61]))).toBe('binary');
-    expect(detectBinary(utf8('Marca;Modelo;Precio\r\n'))).toBeUndefined();
+describe('recognise', () => {
+  it('tells workbooks, compound files, images and other binary files from text', () => {
+    expect(recognise(Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14]))).toBe('zip');
+    expect(recognise(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]))).toBe('cfb');
+    expect(recognise(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0]))).toEqual({
+      other: 'una imagen PNG',
+    });
+    expect(recognise(Buffer.from([0x4d, 0x00, 0x61]))).toEqual({ other: '' });
+    expect(recognise(new Uint8Array())).toBe('empty');
+    expect(recognise(utf8('Marca;Modelo;Precio\r\n'))).toBe('text');
+    expect(recognise(Buffer.from('\uFEFFMarca\tModelo', 'utf16le'))).toBe('text');
   });
 });
 

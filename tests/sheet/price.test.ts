@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { parsePrice } from '../../cli/price.ts';
+import { parsePrice } from '../../sheet/price.ts';
 
 describe('parsePrice: accepted formats, in integer centavos', () => {
   it.each([

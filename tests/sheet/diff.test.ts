@@ -7,7 +7,7 @@ import {
   diffCatalogues,
   formatPriceChange,
   percentChange,
-} from '../../cli/diff.ts';
+} from '../../sheet/diff.ts';
 
 const row = (marca: string, modelo: string, precio: number, url?: string): PriceRow => ({
   marca,

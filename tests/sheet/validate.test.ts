@@ -1,8 +1,8 @@
 import { SAMPLE_STAMP } from '../helpers/sample.ts';
 import { describe, it, expect } from 'vitest';
-import { buildFromCsv } from '../../cli/build.ts';
-import { columnLetter } from '../../cli/problems.ts';
-import { parsePriceSheet } from '../../cli/validate.ts';
+import { buildFromFile } from '../../sheet/build.ts';
+import { columnLetter } from '../../sheet/problems.ts';
+import { parsePriceSheet } from '../../sheet/validate.ts';
 
 const HEADER = 'Marca;Modelo;Precio;URL\r\n';
 const COLUMNS = 'Las columnas son Marca, Modelo, Precio y, si querés, URL.';
@@ -15,8 +15,8 @@ function messages(text: string): string[] {
   return result.ok ? [] : result.problems.map((problem) => problem.message);
 }
 
-function fileMessages(bytes: Uint8Array): string[] {
-  const result = buildFromCsv(bytes, SAMPLE_STAMP);
+async function fileMessages(bytes: Uint8Array): Promise<string[]> {
+  const result = await buildFromFile(bytes, SAMPLE_STAMP);
   return result.ok ? [] : result.problems.map((problem) => problem.message);
 }
 
@@ -41,14 +41,14 @@ describe('valid rows', () => {
 });
 
 describe('whole-file problems', () => {
-  it('empty file', () => {
+  it('empty file', async () => {
     const expected = [
-      `El archivo está vacío. Exportá la planilla de precios como CSV, con los títulos en la fila 1 y un modelo por fila. ${COLUMNS}`,
+      `El archivo está vacío. Usá la planilla de precios (Excel .xlsx o CSV), con los títulos en la fila 1 y un modelo por fila. ${COLUMNS}`,
     ];
     expect(messages('')).toEqual(expected);
     expect(messages('\r\n\r\n')).toEqual(expected);
     expect(messages(';;;\r\n;;;\r\n')).toEqual(expected);
-    expect(fileMessages(new Uint8Array())).toEqual(expected);
+    expect(await fileMessages(new Uint8Array())).toEqual(expected);
   });
 
   it('header but no models', () => {
@@ -57,15 +57,15 @@ describe('whole-file problems', () => {
     ]);
   });
 
-  it('an Excel workbook instead of a CSV', () => {
-    expect(fileMessages(Buffer.from([0x50, 0x4b, 0x03, 0x04, 0, 0]))).toEqual([
-      'El archivo es una planilla de Excel (.xlsx), no un CSV. En Excel elegí Archivo > Guardar como > "CSV (delimitado por comas)" y usá ese archivo.',
+  it('a broken Excel workbook', async () => {
+    expect(await fileMessages(Buffer.from([0x50, 0x4b, 0x03, 0x04, 0, 0]))).toEqual([
+      'No se pudo abrir la planilla .xlsx: el archivo está dañado o incompleto. Abrila en Excel o LibreOffice, guardala de nuevo y usá ese archivo.',
     ]);
   });
 
-  it('a binary file', () => {
-    expect(fileMessages(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0]))).toEqual([
-      'El archivo no es un CSV de texto. Exportá la planilla de precios como CSV y probá de nuevo.',
+  it('an image', async () => {
+    expect(await fileMessages(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0]))).toEqual([
+      'El archivo no es una planilla (parece una imagen PNG). Usá la planilla de precios guardada como Excel (.xlsx) o como CSV.',
     ]);
   });
 });

@@ -11,7 +11,11 @@ import { countsOf, describeModels, onlyPlainModels } from './counts.ts';
 import { count, formatInteger } from './format.ts';
 
 /** `url` only when the spreadsheet gives one; otherwise the button opens WhatsApp. */
-type Entry = {
+export type Entry = {
+  /** The model it belongs to (`parabrisas/toyota/hilux`): its versions share it. */
+  model: string;
+  /** The model as the owner reads it (`Luneta Toyota Hilux`). */
+  modelName: string;
   name: string;
   precio: number;
   url: string | undefined;
@@ -20,12 +24,22 @@ type Entry = {
 
 export type PriceChange = { name: string; before: number; after: number };
 
+/** What else changed in one entry; each field only when it changed. */
+export type OtherChange = {
+  name: string;
+  renamedFrom?: string;
+  url?: { before: string | undefined; after: string | undefined };
+  disponibilidad?: { before: string | undefined; after: string | undefined };
+};
+
 export type CatalogueDiff = {
   added: Entry[];
   removed: Entry[];
   priceChanges: PriceChange[];
   /** Renamed spellings, changed purchase links and availability, one text per entry. */
   otherChanges: string[];
+  /** The same changes as `otherChanges`, field by field (the panel's preview shows them so). */
+  otherDetails: OtherChange[];
   unchanged: number;
 };
 
@@ -68,6 +82,8 @@ function entries(catalogue: Catalogue): Map<string, Entry> {
         const name = `${pieza === 'luneta' ? 'Luneta ' : ''}${marca.marca} ${modelo.nombre}`;
         if (!modelo.versiones) {
           map.set(key, {
+            model: key,
+            modelName: name,
             name,
             precio: modelo.precio,
             url: modelo.url,
@@ -77,6 +93,8 @@ function entries(catalogue: Catalogue): Map<string, Entry> {
         }
         for (const version of modelo.versiones) {
           map.set(`${key}/${version.id}`, {
+            model: key,
+            modelName: name,
             name: `${name} (${describeVersion(version)})`,
             precio: version.precio,
             url: version.url,
@@ -97,6 +115,7 @@ export function diffCatalogues(before: Catalogue, after: Catalogue): CatalogueDi
     removed: [],
     priceChanges: [],
     otherChanges: [],
+    otherDetails: [],
     unchanged: 0,
   };
   for (const [key, entry] of now) {
@@ -109,27 +128,48 @@ export function diffCatalogues(before: Catalogue, after: Catalogue): CatalogueDi
     if (previous.precio !== entry.precio) {
       diff.priceChanges.push({ name: entry.name, before: previous.precio, after: entry.precio });
     }
-    if (other) diff.otherChanges.push(other);
+    if (other) {
+      diff.otherDetails.push(other);
+      diff.otherChanges.push(describeOtherChange(other));
+    }
     if (previous.precio === entry.precio && !other) diff.unchanged += 1;
   }
   for (const [key, entry] of old) if (!now.has(key)) diff.removed.push(entry);
   return diff;
 }
 
-function otherChange(before: Entry, after: Entry): string | undefined {
-  const notes: string[] = [];
-  if (before.name !== after.name) notes.push(`antes se escribía "${before.name}"`);
-  if (before.url !== after.url) {
-    const shown = (url: string | undefined) => url ?? 'WhatsApp';
-    notes.push(`el botón Comprar ahora lleva a ${shown(after.url)} (antes ${shown(before.url)})`);
-  }
+function otherChange(before: Entry, after: Entry): OtherChange | undefined {
+  const change: OtherChange = { name: after.name };
+  if (before.name !== after.name) change.renamedFrom = before.name;
+  if (before.url !== after.url) change.url = { before: before.url, after: after.url };
   if (before.disponibilidad !== after.disponibilidad) {
-    const shown = (text: string | undefined) => text ?? 'sin indicar';
+    change.disponibilidad = { before: before.disponibilidad, after: after.disponibilidad };
+  }
+  const changed = change.renamedFrom ?? change.url ?? change.disponibilidad;
+  return changed === undefined ? undefined : change;
+}
+
+/** Each changed field in words: `antes se escribía "…"`, the link, the availability. */
+export function otherChangeNotes(change: OtherChange): string[] {
+  const notes: string[] = [];
+  if (change.renamedFrom !== undefined) notes.push(`antes se escribía "${change.renamedFrom}"`);
+  if (change.url) {
+    const shown = (url: string | undefined) => url ?? 'WhatsApp';
     notes.push(
-      `disponibilidad ${shown(after.disponibilidad)} (antes ${shown(before.disponibilidad)})`,
+      `el botón Comprar ahora lleva a ${shown(change.url.after)} (antes ${shown(change.url.before)})`,
     );
   }
-  return notes.length === 0 ? undefined : `${after.name}: ${notes.join('; ')}`;
+  if (change.disponibilidad) {
+    const shown = (text: string | undefined) => text ?? 'sin indicar';
+    notes.push(
+      `disponibilidad ${shown(change.disponibilidad.after)} (antes ${shown(change.disponibilidad.before)})`,
+    );
+  }
+  return notes;
+}
+
+function describeOtherChange(change: OtherChange): string {
+  return `${change.name}: ${otherChangeNotes(change).join('; ')}`;
 }
 
 /** `+10,0 %`: the change in tenths of a percent, rounded half away from zero, integer maths. */

@@ -6,6 +6,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router-dom';
 import type { CatalogueLookup } from '../catalogue/lookup.ts';
 import type { GallerySource } from './gallery/types.ts';
 import type { ContactService } from './contact/types.ts';
+import type { BookingService } from './booking/types.ts';
 
 export interface AppContext {
   /** Canonical origin, no trailing slash (SITE_URL). */
@@ -23,6 +24,8 @@ export interface AppContext {
   readonly galleryWaitMs: number;
   /** The contact form: validates, stores durably, queues the e-mail (server/contact/). */
   readonly contact: ContactService;
+  /** Booking a fitting: places left, booking, the private link (server/bookings/). */
+  readonly bookings: BookingService;
 }
 
 /**

@@ -39,6 +39,14 @@ export const paths = {
   health: '/healthz',
   sitemap: '/sitemap.xml',
   robots: '/robots.txt',
+  /** Booking a fitting: the form (GET: the days; POST: book). */
+  booking: '/turnos',
+  /** A booking's private page (see, change, cancel); the token is its only key. */
+  bookingManage: (token: string) => `/turnos/turno/${token}`,
+  /** The booking's calendar file, for the visitor's phone. */
+  bookingIcs: (token: string) => `/turnos/turno/${token}/turno.ics`,
+  /** The free windows as JSON, for the booking form's island. */
+  bookingApi: '/api/turnos',
   /** Vite's hashed build files, served immutable. */
   assets: '/assets',
   /** Our resized copies of the gallery's photos (server/instagram/photo-routes.ts). */
@@ -68,6 +76,25 @@ export const queryParams = {
   /** A product page's version link (`?version={id}`) and its filter's year. */
   version: 'version',
   year: 'anio',
+  /** The booking form's fields (GET for the days, POST to book). */
+  booking: {
+    job: 'que',
+    brand: 'marca',
+    model: 'modelo',
+    version: 'version',
+    place: 'lugar',
+    locality: 'localidad',
+    /** The first day the calendar shows (paging through weeks). */
+    from: 'desde',
+    window: 'turno',
+    name: 'nombre',
+    phone: 'telefono',
+    plate: 'patente',
+    notes: 'notas',
+    token: 'token',
+  },
+  /** `/turnos/turno/{token}?nuevo=1`: the booking was just made. */
+  bookingNew: 'nuevo',
 } as const;
 
 /** The product page filter's parameter for each feature (`?sensor=si`, `?camara=no`). */

@@ -7,6 +7,7 @@ import { createStaticHandler, type DataRouteObject, type StaticHandler } from 'r
 import type { AppContext } from '../client/app-context.ts';
 import type { GallerySource } from '../client/gallery/types.ts';
 import type { ContactService } from '../client/contact/types.ts';
+import type { BookingService } from '../client/booking/types.ts';
 import { paths } from '../client/paths.ts';
 import type { Config } from './config.ts';
 import type { PageAssets } from './assets.ts';
@@ -28,6 +29,7 @@ import { allowedMethods, methodNotAllowed } from './methods.ts';
 import type { CatalogueSource } from './live-catalogue.ts';
 import { rejectMalformedUrl } from './url-guard.ts';
 import { healthRoute } from './health.ts';
+import { bookingIcsRoute } from './bookings/routes.ts';
 
 /** A GET route also answers HEAD. */
 const READ_METHODS = ['GET', 'HEAD'];
@@ -49,6 +51,10 @@ export type AppDeps = {
   readonly contactRateLimit: RateLimit | undefined;
   /** Where the rate limits count (PostgreSQL: shared by every instance); undefined: in memory. */
   readonly contactRateLimitStores: RateLimitStores | undefined;
+  /** Booking a fitting (server/bookings/). */
+  readonly bookings: BookingService;
+  /** POST /turnos (and a booking's private page) per client; default 5 per 10 minutes. */
+  readonly bookingRateLimit: RateLimit | undefined;
   /** Finished pages (server/page-cache.ts); undefined in development, where sources change. */
   readonly pages: PageCache | undefined;
   /** Shutting down: /healthz says so, so a load balancer stops sending traffic here. */
@@ -146,6 +152,7 @@ export function createApp(config: Config, deps: AppDeps): App {
       isBot: bot,
       galleryWaitMs: bot ? config.botWaitMs : 0,
       contact: deps.contact,
+      bookings: deps.bookings,
     };
     await renderDocument(req, res, {
       handler: await getHandler(),
@@ -169,6 +176,17 @@ export function createApp(config: Config, deps: AppDeps): App {
     }),
     page,
   );
+  // Booking: the form and the private page's change and cancel, with the same guards.
+  const bookingGuards = contactPostGuards({
+    siteUrl: config.siteUrl,
+    logger,
+    rateLimit: deps.bookingRateLimit,
+    rateLimitStores: deps.contactRateLimitStores,
+    scope: 'bookings',
+  });
+  app.post(paths.booking, ...bookingGuards, page);
+  app.post(paths.bookingManage(':token'), ...bookingGuards, page);
+  app.get(paths.bookingIcs(':token'), bookingIcsRoute(deps.bookings, config.siteUrl));
   app.post('/{*splat}', (_req, res) => methodNotAllowed(res, READ_METHODS));
   app.get('/{*splat}', page);
 

@@ -18,6 +18,8 @@ import type { SiteDatabase } from '../store/schema.ts';
 import { openContact, openSiteDatabase, type SiteContact } from './contact/index.ts';
 import type { RateLimit } from './contact/post-guards.ts';
 import { createGallery } from './instagram/index.ts';
+import { createBookingService } from './bookings/service.ts';
+import { createBookingStore } from '../store/bookings.ts';
 import { answerFromKeptPages } from './kept-pages.ts';
 import { applyHttpLimits, HTTP_SERVER_OPTIONS } from './http-limits.ts';
 import { watchCatalogue, type CatalogueSource } from './live-catalogue.ts';
@@ -43,6 +45,8 @@ export type SiteOverrides = {
   readonly contact?: SiteContact;
   /** POST /contact per client; default 5 per 10 minutes. */
   readonly contactRateLimit?: RateLimit;
+  /** POST /turnos per client; default 5 per 10 minutes. */
+  readonly bookingRateLimit?: RateLimit;
   /** Default: the site's routes (client/routes.tsx). */
   readonly routes?: AppDeps['routes'];
   /** Default: the client build's files, from Vite's manifest. */
@@ -93,6 +97,12 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
       );
     }));
   const contact = overrides.contact ?? (await openContact(config, logger, { database }));
+  const bookings = createBookingService({
+    store: createBookingStore(database),
+    logger,
+    now,
+    onStored: () => contact.nudge?.(),
+  });
   const catalogue = liveCatalogue();
   const gallery = overrides.gallery ?? createGallery(config, logger);
 
@@ -119,6 +129,8 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
     contact: contact.service,
     contactRateLimit: overrides.contactRateLimit,
     contactRateLimitStores: contact.rateLimitStores,
+    bookings,
+    bookingRateLimit: overrides.bookingRateLimit,
     pages,
     draining: () => draining,
   });

@@ -1,0 +1,68 @@
+/** WhatsApp links about a booking: the visitor's to the shop, the owner's to the customer. */
+import { formatDateAR, type IsoDate } from '../../catalogue/validity.ts';
+import { bookingPage, placeNames, type BookingWindow } from '../content/booking.ts';
+import { business, whatsappLink } from '../content/business.ts';
+import { weekdayOf } from './calendar.ts';
+import type { BookingView } from './types.ts';
+
+const WEEKDAYS = ['lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado', 'domingo'];
+const MONTHS = [
+  'enero',
+  'febrero',
+  'marzo',
+  'abril',
+  'mayo',
+  'junio',
+  'julio',
+  'agosto',
+  'septiembre',
+  'octubre',
+  'noviembre',
+  'diciembre',
+];
+
+/** `2026-12-01` -> "martes 1 de diciembre" (the day in Jujuy; no time zone involved). */
+export function dayLong(day: IsoDate): string {
+  const [, month = 1, date = 1] = day.split('-').map(Number);
+  return `${WEEKDAYS[weekdayOf(day)]} ${date} de ${MONTHS[month - 1]}`;
+}
+
+/** "martes 1 de diciembre, mañana (9 a 13 h)" */
+export function whenLabel(day: IsoDate, window: BookingWindow): string {
+  const clock = (t: string) => t.replace(/^0/, '').replace(/:00$/, '');
+  return `${dayLong(day)}, ${window.name.toLowerCase()} (${clock(window.opens)} a ${clock(window.closes)} h)`;
+}
+
+export function whereLabel(booking: Pick<BookingView, 'place' | 'locality'>): string {
+  if (booking.place === 'domicilio')
+    return `${placeNames.domicilio}${booking.locality ? ` en ${booking.locality}` : ''}`;
+  const { street, locality } = business.address;
+  return `${placeNames.taller} (${street}, ${locality})`;
+}
+
+/** The booking's details, one per line (the visitor's WhatsApp message and the owner's e-mail). */
+export function bookingLines(booking: BookingView): string[] {
+  return [
+    `${booking.jobName}${booking.glass ? `: ${booking.glass}` : ''}`,
+    `Cuándo: ${whenLabel(booking.day, booking.window)} (${formatDateAR(booking.day)})`,
+    `Dónde: ${whereLabel(booking)}`,
+    `A nombre de: ${booking.name}`,
+    ...(booking.plate ? [`Patente: ${booking.plate}`] : []),
+  ];
+}
+
+/** The visitor writes to the shop about the booking. */
+export function visitorWhatsappLink(booking: BookingView): string {
+  return whatsappLink(`${bookingPage.whatsappMessage}\n${bookingLines(booking).join('\n')}`);
+}
+
+/** wa.me digits of an Argentine E.164 number: mobiles need the 9 after 54. */
+export function whatsappDigits(e164: string): string {
+  const digits = e164.replace(/\D/g, '');
+  return digits.startsWith('54') && !digits.startsWith('549') ? `549${digits.slice(2)}` : digits;
+}
+
+/** The owner writes to the customer (e.g. to say the booking is cancelled). */
+export function customerWhatsappLink(phone: string, message: string): string {
+  return `https://wa.me/${whatsappDigits(phone)}?text=${encodeURIComponent(message)}`;
+}

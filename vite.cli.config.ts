@@ -8,6 +8,7 @@ import { defineConfig } from 'vite';
 export const cliEntries = {
   catalogue: 'cli/catalogue.ts',
   messages: 'cli/messages.ts',
+  owner: 'cli/owner.ts',
 };
 
 export default defineConfig({

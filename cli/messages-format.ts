@@ -2,6 +2,7 @@
 import type { MessageStatus } from '../store/schema.ts';
 import type { MessageRow } from '../store/store.ts';
 import { SHOP_TIME_ZONE } from '../catalogue/validity.ts';
+import { excelCsv } from '../catalogue/excel-csv.ts';
 
 const STATUS_WORD: Record<MessageStatus, string> = {
   pending: 'pendiente',
@@ -91,28 +92,19 @@ const CSV_HEADER = ['fecha', 'nombre', 'email', 'mensaje', 'estado', 'enviado', 
  * (=, +, -, @, tab, CR at the start) get a leading apostrophe.
  */
 export function toCsv(rows: readonly MessageRow[]): string {
-  const cell = (value: string) => {
-    const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-    return `"${safe.replace(/"/g, '""')}"`;
-  };
-  const lines = [CSV_HEADER.map(cell).join(';')];
-  for (const row of rows) {
-    lines.push(
-      [
-        sheetDate(row.receivedAt),
-        row.name,
-        row.email,
-        row.message.replace(/\n/g, '\r\n'),
-        STATUS_WORD[row.status],
-        row.sentAt ? sheetDate(row.sentAt) : '',
-        row.id,
-        row.status === 'sent' ? '' : (row.lastError ?? ''),
-      ]
-        .map(cell)
-        .join(';'),
-    );
-  }
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
+  return excelCsv(
+    CSV_HEADER,
+    rows.map((row) => [
+      sheetDate(row.receivedAt),
+      row.name,
+      row.email,
+      row.message,
+      STATUS_WORD[row.status],
+      row.sentAt ? sheetDate(row.sentAt) : '',
+      row.id,
+      row.status === 'sent' ? '' : (row.lastError ?? ''),
+    ]),
+  );
 }
 
 export function toJson(rows: readonly MessageRow[]): string {

@@ -53,6 +53,58 @@ export const paths = {
   photos: '/fotos',
 } as const;
 
+/**
+ * The owner's panel (docs/decisions/2026-11-25-panel.md). Everything under `panel` is private:
+ * no-store, noindex, never kept, out of the sitemap, Disallowed in robots.txt.
+ */
+export const panelPaths = {
+  /** The sign-in page; signed in, it sends you to the first screen. */
+  signIn: '/panel',
+  /** A sign-in link's page (`?t=`): its button POSTs here; a GET never uses the link. */
+  link: '/panel/enlace',
+  /** An invitation's page (`?t=`): registers the first passkey. */
+  invite: '/panel/invitacion',
+  /** POST: e-mails a sign-in link to a known address ("Enviarme un enlace"). */
+  emailLink: '/panel/enviar-enlace',
+  /** POST: ends this session; `signOutAll` ends every session of the person. */
+  signOut: '/panel/salir',
+  signOutAll: '/panel/salir-de-todas',
+  /** The passkey ceremony's JSON calls (the island in client/panel/). */
+  passkeyApi: {
+    registerOptions: '/panel/api/llave/registro/opciones',
+    register: '/panel/api/llave/registro',
+    signInOptions: '/panel/api/llave/entrada/opciones',
+    signIn: '/panel/api/llave/entrada',
+  },
+  messages: '/panel/mensajes',
+  messagesExport: '/panel/mensajes/exportar',
+  prices: '/panel/precios',
+  bookings: '/panel/turnos',
+  stats: '/panel/estadisticas',
+  people: '/panel/personas',
+  activity: '/panel/actividad',
+  /** The signed-in person's own passkeys and sessions. */
+  account: '/panel/mi-acceso',
+} as const;
+
+/** The first screen after signing in. */
+export const panelHome = panelPaths.messages;
+
+/**
+ * Whether a path (as the router would match it: decoded, any case, repeated slashes) is the
+ * panel's. Every spelling of a panel URL must meet the panel's guard, never the public pages'.
+ */
+export function isPanelPath(path: string): boolean {
+  let decoded = path;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    // Malformed: the URL guard answers 400; treat it as the panel's to be safe.
+  }
+  const normal = decoded.replace(/\/+/g, '/').toLowerCase();
+  return normal === panelPaths.signIn || normal.startsWith(`${panelPaths.signIn}/`);
+}
+
 /** Query parameters the pages read. */
 export const queryParams = {
   /** `/?albumes=10`: the no-JavaScript 'Ver más' of the gallery. */
@@ -95,6 +147,15 @@ export const queryParams = {
   },
   /** `/turnos/turno/{token}?nuevo=1`: the booking was just made. */
   bookingNew: 'nuevo',
+  /** A panel link's token (`/panel/enlace?t=…`, `/panel/invitacion?t=…`). */
+  panelToken: 't',
+  /** The panel sign-in page's notice (`/panel?aviso=enlace`). */
+  panelNotice: 'aviso',
+  /** The inbox's search and page (`/panel/mensajes?q=ana&pagina=2`). */
+  search: 'q',
+  page: 'pagina',
+  /** The inbox's no-JavaScript confirm step (`/panel/mensajes?borrar={id}`). */
+  confirmDelete: 'borrar',
 } as const;
 
 /** The product page filter's parameter for each feature (`?sensor=si`, `?camara=no`). */

@@ -29,6 +29,7 @@ import { paths, priceListSections, queryParams, routePath } from './paths.ts';
 import { productPageParams } from './components/version-filter.ts';
 import { asGiven, onlyValue, reads } from './page-identity.ts';
 import { canonicalAlbums } from './gallery/types.ts';
+import { panelRoute } from './panel/routes.tsx';
 
 export function rootLoader({ context }: AppLoaderArgs): RootData {
   const { siteUrl, reviewsWidgetUrl } = context;
@@ -155,6 +156,8 @@ export function createRoutes(pages: DataRouteObject[] = pageRoutes): DataRouteOb
       errorElement: <RootError />,
       children: [{ id: 'pages', errorElement: <PageError />, children: pages }],
     },
+    // The owner's panel: its own layout, behind server/panel/guard.ts.
+    panelRoute,
   ];
 }
 

@@ -64,7 +64,7 @@ else
   ok 'using the existing dist/ (DEPLOY_CHECK_BUILD=1 to rebuild)'
 fi
 for file in package.json package-lock.json catalogue/catalogue.json dist/server/index.js \
-  dist/client/.vite/manifest.json dist/cli/catalogue.js dist/cli/messages.js; do
+  dist/client/.vite/manifest.json dist/cli/catalogue.js dist/cli/messages.js dist/cli/owner.js; do
   [[ -f $file ]] || fail "missing $file"
 done
 
@@ -134,7 +134,7 @@ code=$(status "$url/parabrisa/ford/no-existe")
 printf '    GET /parabrisa/ford/no-existe 404\n'
 ok
 
-step "The owner's tools on the production install (npm run catalogue / messages, no tsx)"
+step "The owner's tools on the production install (npm run catalogue / messages / owner, no tsx)"
 owner=$work/owner
 mkdir -p "$owner"
 cp catalogue/precios.csv "$owner/precios.csv"
@@ -170,6 +170,40 @@ grep -q 'Borré 1 mensaje' "$work/owner.log" || fail "messages delete: $(cat "$w
 owner_run messages -- list
 grep -q 'No hay mensajes guardados' "$work/owner.log" || fail "the message was still listed after delete: $(cat "$work/owner.log")"
 printf '    npm run messages -- delete --email deploy@example.com: ok (gone from list)\n'
+# The panel's access: an invitation, a sign-in link that really signs in, the list, a revoke.
+owner_panel() {
+  (cd "$app" && env -i PATH="$PATH" DATA_DIR="$app/data" SITE_URL="$url" npm run --silent owner -- "$@") \
+    >"$work/owner.log" 2>"$work/owner.err" ||
+    { cat "$work/owner.log" "$work/owner.err" >&2; fail "npm run owner -- $* failed on the production install"; }
+}
+owner_panel invite dueno@example.com --nombre 'Dueño'
+grep -q "^$url/panel/invitacion?t=[A-Za-z0-9_-]\{40,\}\$" "$work/owner.log" ||
+  fail "owner invite did not print the link alone on its line: $(cat "$work/owner.log")"
+printf '    npm run owner -- invite dueno@example.com: ok (link on its own line)\n'
+owner_panel link dueno@example.com
+link=$(cat "$work/owner.log")
+[[ $link == "$url/panel/enlace?t="* ]] || fail "owner link printed: $link"
+code=$(status "$link")
+[[ $code == 200 ]] || fail "GET of the sign-in link answered $code, expected 200"
+node -e '
+  const link = new URL(process.argv[1]);
+  fetch(link.origin + link.pathname, {
+    method: "POST", redirect: "manual", signal: AbortSignal.timeout(10000),
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: link.origin },
+    body: new URLSearchParams({ t: link.searchParams.get("t") }).toString(),
+  }).then((r) => {
+    const cookie = r.headers.get("set-cookie") ?? "";
+    process.exit(r.status === 303 && /^__Host-panel=.*HttpOnly/i.test(cookie) ? 0 : 1);
+  }, () => process.exit(1));
+' "$link" || fail 'POST of the sign-in link did not sign in (303 with the session cookie)'
+printf '    npm run owner -- link: ok (the link signs in with a POST)\n'
+owner_panel list
+grep -q 'dueno@example.com (Dueño): 0 llaves, 1 sesión abierta' "$work/owner.log" ||
+  fail "owner list: $(cat "$work/owner.log")"
+owner_panel revoke dueno@example.com
+owner_panel list
+grep -q 'dueno@example.com (Dueño): sin acceso' "$work/owner.log" || fail "owner revoke: $(cat "$work/owner.log")"
+printf '    npm run owner -- list / revoke: ok\n'
 ok
 
 step 'A live price change: the owner builds a new catalogue while the server runs (no restart)'

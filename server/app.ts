@@ -30,6 +30,9 @@ import type { CatalogueSource } from './live-catalogue.ts';
 import { rejectMalformedUrl } from './url-guard.ts';
 import { healthRoute } from './health.ts';
 import { bookingIcsRoute } from './bookings/routes.ts';
+import { isPanelPath } from '../client/paths.ts';
+import type { PanelContext } from '../client/panel/context.ts';
+import type { Panel } from './panel/index.ts';
 
 /** A GET route also answers HEAD. */
 const READ_METHODS = ['GET', 'HEAD'];
@@ -59,6 +62,8 @@ export type AppDeps = {
   readonly pages: PageCache | undefined;
   /** Shutting down: /healthz says so, so a load balancer stops sending traffic here. */
   readonly draining: () => boolean;
+  /** The owner's panel (server/panel/): its guard answers every panel path. */
+  readonly panel: Panel;
 };
 
 export type App = express.Express;
@@ -141,7 +146,11 @@ export function createApp(config: Config, deps: AppDeps): App {
 
   app.use(createGalleryApi(deps.gallery));
 
-  const page = async (req: Request, res: Response) => {
+  /**
+   * Renders a page through React Router. Panel pages (with `panel`, from the panel's guard)
+   * are never kept: each is rendered for its request and sent no-store.
+   */
+  const render = async (req: Request, res: Response, panel: PanelContext | undefined) => {
     const bot = isbot(req.get('user-agent') ?? '');
     const context: AppContext = {
       siteUrl: config.siteUrl,
@@ -153,7 +162,9 @@ export function createApp(config: Config, deps: AppDeps): App {
       galleryWaitMs: bot ? config.botWaitMs : 0,
       contact: deps.contact,
       bookings: deps.bookings,
+      panel,
     };
+    const privatePage = isPanelPath(req.path);
     await renderDocument(req, res, {
       handler: await getHandler(),
       context,
@@ -161,9 +172,16 @@ export function createApp(config: Config, deps: AppDeps): App {
       csp,
       timeoutMs: config.renderTimeoutMs,
       logger: res.locals.log,
-      cache: pageCache,
+      cache: privatePage ? undefined : pageCache,
+      privatePage,
     });
   };
+  const page = (req: Request, res: Response) => render(req, res, undefined);
+
+  // Every spelling of a panel path (`/PANEL`, `/%70anel`) meets the panel's guard, and only it.
+  const panel = deps.panel.handler(render);
+  app.use((req, res, next) => (isPanelPath(req.path) ? panel(req, res, next) : next()));
+
   // The one form on the site, with its guards; a POST anywhere else is refused here, so no
   // other spelling of the path (`/%63ontact`) reaches the route action without them.
   app.post(

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from './logger.ts';
+import { isPanelPath } from '../client/paths.ts';
 import type { PageCache } from './page-cache.ts';
 import { sendPrepared } from './prepared-response.ts';
 import { logRequest } from './request-log.ts';
@@ -24,6 +25,8 @@ export function answerFromKeptPages(
   const url = req.url ?? '';
   if (url.length > MAX_URL_LENGTH || !url.startsWith('/')) return false;
   const q = url.indexOf('?');
+  // The panel is never answered from kept pages: its guard must see every request.
+  if (isPanelPath(q < 0 ? url : url.slice(0, q))) return false;
   const page =
     q < 0 ? pages.get(url, '')?.response : pages.get(url.slice(0, q), url.slice(q + 1))?.response;
   if (!page) return false;

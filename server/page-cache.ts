@@ -1,6 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import type { PreparedResponse } from './prepared-response.ts';
 import type { PageIdentity } from '../client/page-identity.ts';
+import { isPanelPath } from '../client/paths.ts';
 
 /** The data a page can show; a change to one rebuilds exactly the pages that read it. */
 export type DataSource = 'catalogue' | 'gallery';
@@ -74,6 +75,8 @@ export class PageCache {
     /** When the build's data was read, if before this call (see generations()). */
     since: Generations = this.generations(),
   ): Promise<CachedPage | undefined> {
+    // The panel's pages are one person's: never kept, whatever asks (server/panel/guard.ts).
+    if (isPanelPath(path)) return build();
     const kept = this.pages.get(key);
     if (kept) return Promise.resolve(kept.page);
     const pending = this.building.get(key);

@@ -52,6 +52,8 @@ export type RenderOptions = {
   readonly logger: Logger;
   /** Finished pages; absent: stream every request (development, where sources change). */
   readonly cache?: PageCache;
+  /** A panel page: never kept, sent `no-store` (server/panel/guard.ts set its other headers). */
+  readonly privatePage?: boolean;
 };
 
 /** HTML caching: short at the CDN, revalidated by browsers; errors are never cached. */
@@ -69,7 +71,7 @@ export async function renderDocument(
   res: ExpressResponse,
   opts: RenderOptions,
 ) {
-  if (opts.cache && (req.method === 'GET' || req.method === 'HEAD')) {
+  if (opts.cache && !opts.privatePage && (req.method === 'GET' || req.method === 'HEAD')) {
     const page = await renderCachedPage(req, opts, opts.cache);
     if (page && !res.headersSent) return sendPrepared(req, res, page.response);
   }
@@ -277,7 +279,7 @@ async function streamPage(req: ExpressRequest, res: ExpressResponse, opts: Rende
     res.set('Content-Type', 'text/html; charset=utf-8');
     // Its nonce is this response's alone: a CDN that replayed it to everyone would make it a
     // key anyone could read off the page.
-    res.set('Cache-Control', 'private, no-store');
+    res.set('Cache-Control', opts.privatePage ? 'no-store' : 'private, no-store');
     res.set('Content-Security-Policy', opts.csp.header([nonceSource(nonce)]));
     stream.pipe(res);
   }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from './logger.ts';
+import { isPanelPath, queryParams } from '../client/paths.ts';
 
 const SAFE_ID = /^[\w.:-]{1,100}$/;
 
@@ -26,7 +27,7 @@ export function logRequest(logger: Logger, req: IncomingMessage, res: ServerResp
   const reqId = typeof incoming === 'string' && SAFE_ID.test(incoming) ? incoming : randomUUID();
   res.setHeader('X-Request-Id', reqId);
   // Express rewrites req.url inside mounted routers: keep the URL as it arrived.
-  const url = (req.url ?? '').slice(0, 300);
+  const url = withoutSecrets((req.url ?? '').slice(0, 300));
   const start = process.hrtime.bigint();
   res.on('finish', () => {
     const ms = Number(process.hrtime.bigint() - start) / 1e6;
@@ -41,6 +42,14 @@ export function logRequest(logger: Logger, req: IncomingMessage, res: ServerResp
     else logger.info(line, 'request');
   });
   return reqId;
+}
+
+/** A panel link's token (`/panel/enlace?t=…`) never reaches the logs. */
+function withoutSecrets(url: string): string {
+  const q = url.indexOf('?');
+  if (q < 0 || !isPanelPath(url.slice(0, q))) return url;
+  const tokenParam = new RegExp(`([?&]${queryParams.panelToken}=)[^&]*`, 'g');
+  return url.replace(tokenParam, '$1***');
 }
 
 /** The request's log line, and `res.locals.log` for everything the request logs besides. */

@@ -1,5 +1,5 @@
 import type { CatalogueLookup } from '../catalogue/lookup.ts';
-import { answerPages, paths } from '../client/paths.ts';
+import { answerPages, panelPaths, paths } from '../client/paths.ts';
 
 function escapeXml(text: string): string {
   return text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -23,5 +23,5 @@ export function sitemapXml(siteUrl: string, catalogue: CatalogueLookup): string 
 }
 
 export function robotsTxt(siteUrl: string): string {
-  return `User-agent: *\nAllow: /\nDisallow: ${paths.picker}\n\nSitemap: ${siteUrl}${paths.sitemap}\n`;
+  return `User-agent: *\nAllow: /\nDisallow: ${paths.picker}\nDisallow: ${panelPaths.signIn}\n\nSitemap: ${siteUrl}${paths.sitemap}\n`;
 }

@@ -26,6 +26,8 @@ import { watchCatalogue, type CatalogueSource } from './live-catalogue.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { PageCache } from './page-cache.ts';
 import { clientDistDir } from './paths.ts';
+import { createPanel } from './panel/index.ts';
+import type { SessionTimeouts } from '../store/panel.ts';
 
 /** A gallery the site starts and stops with itself (the Instagram feed has a refresh timer). */
 export type SiteGallery = GallerySource & { start?(): void; stop?(): void };
@@ -55,6 +57,8 @@ export type SiteOverrides = {
   readonly devMiddleware?: RequestHandler;
   /** Default: a new page cache (none in development). */
   readonly pages?: PageCache;
+  /** The panel's session timeouts; default server/panel/session.ts SESSION_TIMEOUTS. */
+  readonly panelTimeouts?: SessionTimeouts;
 };
 
 export type Site = {
@@ -105,6 +109,7 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
   });
   const catalogue = liveCatalogue();
   const gallery = overrides.gallery ?? createGallery(config, logger);
+  const panel = createPanel({ config, database, logger, now, timeouts: overrides.panelTimeouts });
 
   // Kept pages, and what rebuilds them: a new catalogue, a gallery change, a new day in
   // Jujuy (prices may then be out of date; docs/decisions/2026-11-22-live-catalogue.md).
@@ -133,6 +138,7 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
     bookingRateLimit: overrides.bookingRateLimit,
     pages,
     draining: () => draining,
+    panel,
   });
   const listener: RequestListener = (req, res) => {
     newDayCheck();
@@ -183,6 +189,7 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
         catalogue.close?.();
         await closed;
         await contact.stop();
+        panel.close();
         await database.close();
       })();
       return stopping;

@@ -51,6 +51,91 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '2026-11-25-10-panel': {
+    async up(db: Kysely<unknown>) {
+      // The owner's panel (docs/decisions/2026-11-25-panel.md): people, their passkeys,
+      // sessions and one-time links (both stored as SHA-256 hashes), WebAuthn challenges,
+      // sign-in throttling and the activity log; and the inbox's read/answered marks.
+      await db.schema
+        .createTable('panel_people')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('email', 'text', (c) => c.notNull().unique())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('revoked_at', 'text')
+        .execute();
+      await db.schema
+        .createTable('panel_passkeys')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('person_id', 'text', (c) =>
+          c.notNull().references('panel_people.id').onDelete('cascade'),
+        )
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('public_key', 'text', (c) => c.notNull())
+        .addColumn('counter', 'integer', (c) => c.notNull())
+        .addColumn('transports', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('last_used_at', 'text')
+        .execute();
+      await db.schema
+        .createIndex('panel_passkeys_person')
+        .on('panel_passkeys')
+        .column('person_id')
+        .execute();
+      await db.schema
+        .createTable('panel_sessions')
+        .addColumn('id_hash', 'text', (c) => c.primaryKey())
+        .addColumn('person_id', 'text', (c) =>
+          c.notNull().references('panel_people.id').onDelete('cascade'),
+        )
+        .addColumn('csrf_token', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('last_seen_at', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'text', (c) => c.notNull())
+        .addColumn('client', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('panel_sessions_person')
+        .on('panel_sessions')
+        .column('person_id')
+        .execute();
+      await db.schema
+        .createTable('panel_tokens')
+        .addColumn('hash', 'text', (c) => c.primaryKey())
+        .addColumn('kind', 'text', (c) => c.notNull().check(sqlIn('kind', ['invite', 'sign-in'])))
+        .addColumn('person_id', 'text', (c) =>
+          c.notNull().references('panel_people.id').onDelete('cascade'),
+        )
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('panel_challenges')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('challenge', 'text', (c) => c.notNull())
+        .addColumn('person_id', 'text')
+        .addColumn('expires_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('panel_throttle')
+        .addColumn('key', 'text', (c) => c.primaryKey())
+        .addColumn('failures', 'integer', (c) => c.notNull())
+        .addColumn('last_failure_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('panel_activity')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('at', 'text', (c) => c.notNull())
+        .addColumn('actor', 'text')
+        .addColumn('action', 'text', (c) => c.notNull())
+        .addColumn('detail', 'text', (c) => c.notNull())
+        .addColumn('client', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('panel_activity_at').on('panel_activity').column('at').execute();
+      await db.schema.alterTable('contact_messages').addColumn('read_at', 'text').execute();
+      await db.schema.alterTable('contact_messages').addColumn('answered_at', 'text').execute();
+    },
+  },
   '2026-11-25-30-bookings': {
     async up(db: Kysely<unknown>) {
       // The outbox carries bookings for the owner too (server/contact/delivery-worker.ts).

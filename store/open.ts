@@ -70,6 +70,9 @@ export async function prepareDatabase(db: Kysely<SiteTables>, engine: Engine): P
     await sql.raw(`pragma busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`).execute(db);
     await sql`pragma journal_mode = wal`.execute(db);
     await sql`pragma synchronous = full`.execute(db);
+    // A deleted row's bytes are overwritten with zeros, not left in free pages: a message
+    // deleted on request must really be gone (store/inbox.ts checkpoints the log after it).
+    await sql`pragma secure_delete = on`.execute(db);
   }
   const migrate = async () => {
     const { error } = await new Migrator({ db, provider: migrationProvider }).migrateToLatest();

@@ -38,6 +38,10 @@ export type ContactMessagesTable = {
   sent_at: string | null;
   /** 'contact' unless written otherwise (rows from before bookings). */
   kind: Generated<MessageKind>;
+  /** The owner opened it in the panel (null: unread). */
+  read_at: string | null;
+  /** The owner marked it answered in the panel. */
+  answered_at: string | null;
 };
 
 export type RateLimitsTable = {
@@ -97,6 +101,82 @@ export type BookingClosuresTable = { day: string; slot: string };
 
 /** The owner's private calendar feed: the current token's hash (one row, `id` = 'feed'). */
 export type BookingFeedTable = { id: string; token_hash: string; created_at: string };
+export const PANEL_TOKEN_KINDS = ['invite', 'sign-in'] as const;
+export type PanelTokenKind = (typeof PANEL_TOKEN_KINDS)[number];
+
+/** Someone of the shop who may enter the panel; revoked people stay, for the activity log. */
+export type PanelPeopleTable = {
+  id: string;
+  /** Lower case. */
+  email: string;
+  name: string;
+  created_at: string;
+  revoked_at: string | null;
+};
+
+export type PanelPasskeysTable = {
+  /** The credential id, base64url. */
+  id: string;
+  person_id: string;
+  /** What the person called it ("Mi teléfono"). */
+  name: string;
+  /** COSE public key, base64url. */
+  public_key: string;
+  counter: number;
+  /** JSON array of transports, as the browser reported them. */
+  transports: string;
+  created_at: string;
+  last_used_at: string | null;
+};
+
+export type PanelSessionsTable = {
+  /** SHA-256 of the cookie's value (hex): the id itself is never stored. */
+  id_hash: string;
+  person_id: string;
+  /** The per-session token every panel form carries. */
+  csrf_token: string;
+  created_at: string;
+  /** The idle timeout counts from here. */
+  last_seen_at: string;
+  /** The absolute timeout. */
+  expires_at: string;
+  /** The client it was opened from (address), for the activity log. */
+  client: string;
+};
+
+/** One-time links: an invitation (register a passkey) or a sign-in link; stored hashed. */
+export type PanelTokensTable = {
+  hash: string;
+  kind: PanelTokenKind;
+  person_id: string;
+  created_at: string;
+  expires_at: string;
+};
+
+/** A WebAuthn challenge, used once; person_id set for a registration. */
+export type PanelChallengesTable = {
+  id: string;
+  challenge: string;
+  person_id: string | null;
+  expires_at: string;
+};
+
+/** Failed sign-ins per key (a person, a client): they slow the next attempt down. */
+export type PanelThrottleTable = {
+  key: string;
+  failures: number;
+  last_failure_at: string;
+};
+
+export type PanelActivityTable = {
+  id: string;
+  at: string;
+  /** Who did it (an e-mail), or null (an unknown visitor, the server's CLI). */
+  actor: string | null;
+  action: string;
+  detail: string;
+  client: string;
+};
 
 /** Every table of the site's database (each feature adds its own; one list of migrations). */
 export type SiteTables = {
@@ -107,6 +187,13 @@ export type SiteTables = {
   booking_day_places: BookingDayPlacesTable;
   booking_closures: BookingClosuresTable;
   booking_feed: BookingFeedTable;
+  panel_people: PanelPeopleTable;
+  panel_passkeys: PanelPasskeysTable;
+  panel_sessions: PanelSessionsTable;
+  panel_tokens: PanelTokensTable;
+  panel_challenges: PanelChallengesTable;
+  panel_throttle: PanelThrottleTable;
+  panel_activity: PanelActivityTable;
 };
 
 export type Engine = 'sqlite' | 'postgres';

@@ -48,6 +48,11 @@ export const islands = defineIslands({
     when: 'visible',
     load: () => import('../gallery/Gallery.tsx').then((m) => m.Gallery),
   },
+  // The panel's passkey ceremony (client/panel/): no public page renders it.
+  passkey: {
+    when: 'load',
+    load: () => import('../panel/PasskeyButton.tsx').then((m) => m.PasskeyButton),
+  },
   scrollTop: {
     when: 'scroll',
     load: () => import('../components/ScrollToTop.tsx').then((m) => m.ScrollToTop),

@@ -1,0 +1,17 @@
+/**
+ * The panel's navigation, in order: one line per screen. A screen not built yet points to a
+ * page that says "Próximamente" (client/panel/routes.tsx), so adding one is replacing that
+ * route; the line here stays.
+ */
+import { panelPaths } from '../paths.ts';
+
+export type PanelNavEntry = { readonly label: string; readonly to: string };
+
+export const panelNav: readonly PanelNavEntry[] = [
+  { label: 'Mensajes', to: panelPaths.messages },
+  { label: 'Precios', to: panelPaths.prices },
+  { label: 'Turnos', to: panelPaths.bookings },
+  { label: 'Estadísticas', to: panelPaths.stats },
+  { label: 'Personas', to: panelPaths.people },
+  { label: 'Actividad', to: panelPaths.activity },
+];

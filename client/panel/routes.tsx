@@ -1,0 +1,131 @@
+/**
+ * The panel's routes: a top-level route beside the public site's (client/routes.tsx), with
+ * its own layout. Every request to them passes server/panel/guard.ts first. Adding a screen:
+ * docs/architecture.md, "Adding a panel screen".
+ */
+import type { DataRouteObject } from 'react-router-dom';
+import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
+import type { AppLoaderArgs } from '../app-context.ts';
+import { panelPaths } from '../paths.ts';
+import { requirePanel } from './context.ts';
+import { AccountPage, accountAction, accountLoader } from './AccountPage.tsx';
+import { ComingSoonPage, PanelShell } from './PanelShell.tsx';
+import { PanelMeta } from './PanelMeta.tsx';
+import { MessagesPage, messagesAction, messagesLoader } from './MessagesPage.tsx';
+import {
+  InvitePage,
+  LinkPage,
+  SignInPage,
+  inviteLoader,
+  linkLoader,
+  signInLoader,
+} from './SignInPages.tsx';
+
+/** Every panel page: the session's form token (empty when signed out) for PanelForm. */
+export function panelLoader({ context }: AppLoaderArgs) {
+  return { csrfToken: context.panel?.csrfToken ?? '' };
+}
+
+/** The signed-in layout's data: who. Without a session: 303 to the sign-in page. */
+export function privateLoader({ context }: AppLoaderArgs) {
+  const { person } = requirePanel(context);
+  return { person };
+}
+
+/** A screen's route path under /panel. */
+const screen = (path: string) => path.slice(`${panelPaths.signIn}/`.length);
+
+/** The screens behind the sign-in, in the signed-in layout; one entry each. */
+export const panelScreens: DataRouteObject[] = [
+  {
+    id: 'panel-account',
+    path: screen(panelPaths.account),
+    loader: accountLoader,
+    action: accountAction,
+    element: <AccountPage />,
+  },
+
+  {
+    id: 'panel-messages',
+    path: screen(panelPaths.messages),
+    loader: messagesLoader,
+    action: messagesAction,
+    element: <MessagesPage />,
+  },
+
+  {
+    id: 'panel-prices',
+    path: screen(panelPaths.prices),
+    element: <ComingSoonPage title="Precios" />,
+  },
+
+  {
+    id: 'panel-bookings',
+    path: screen(panelPaths.bookings),
+    element: <ComingSoonPage title="Turnos" />,
+  },
+
+  {
+    id: 'panel-stats',
+    path: screen(panelPaths.stats),
+    element: <ComingSoonPage title="Estadísticas" />,
+  },
+
+  {
+    id: 'panel-people',
+    path: screen(panelPaths.people),
+    element: <ComingSoonPage title="Personas" />,
+  },
+
+  {
+    id: 'panel-activity',
+    path: screen(panelPaths.activity),
+    element: <ComingSoonPage title="Actividad" />,
+  },
+
+  { id: 'panel-not-found', path: '*', loader: panelNotFound, element: null },
+];
+
+function panelNotFound(): never {
+  throw new Response(null, { status: 404 });
+}
+
+export const panelRoute: DataRouteObject = {
+  id: 'panel',
+  path: panelPaths.signIn,
+  loader: panelLoader,
+  errorElement: <PanelError />,
+  children: [
+    { id: 'panel-sign-in', index: true, loader: signInLoader, element: <SignInPage /> },
+    { id: 'panel-link', path: screen(panelPaths.link), loader: linkLoader, element: <LinkPage /> },
+    {
+      id: 'panel-invite',
+      path: screen(panelPaths.invite),
+      loader: inviteLoader,
+      element: <InvitePage />,
+    },
+    {
+      id: 'panel-private',
+      loader: privateLoader,
+      element: <PanelShell />,
+      errorElement: <PanelError />,
+      children: panelScreens,
+    },
+  ],
+};
+
+/** A panel error: no detail, a way back. */
+export function PanelError() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const title = notFound ? 'Esta página del panel no existe' : 'Algo salió mal';
+  return (
+    <div className="panel-error">
+      <PanelMeta title={title} />
+      <h1>{title}</h1>
+      <p>
+        <a href={panelPaths.signIn}>Volver al panel</a>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+/**
+ * The owner's panel, put together for the site (server/site.ts): its store, services,
+ * sign-in calls and the guard every panel request goes through (server/panel/guard.ts).
+ * Where it lives and why: docs/decisions/2026-11-25-panel.md.
+ */
+import type { Request, RequestHandler, Response } from 'express';
+import type { PanelContext, PanelServices } from '../../client/panel/context.ts';
+import { createInboxStore } from '../../store/inbox.ts';
+import { createPanelStore, type PanelStore, type SessionTimeouts } from '../../store/panel.ts';
+import type { SiteDatabase } from '../../store/schema.ts';
+import type { Config } from '../config.ts';
+import type { Logger } from '../logger.ts';
+import { createAccess } from './access.ts';
+import { createAuth } from './auth.ts';
+import { panelGuard } from './guard.ts';
+import { createInbox } from './inbox.ts';
+import { createPanelMailer } from './mail.ts';
+import { createPasskeyEndpoints } from './passkeys.ts';
+import { messagesExport } from './export.ts';
+import { createThrottle } from './throttle.ts';
+
+export type PanelRender = (
+  req: Request,
+  res: Response,
+  panel: PanelContext | undefined,
+) => Promise<void>;
+
+export type Panel = {
+  readonly store: PanelStore;
+  readonly services: PanelServices;
+  /** The guard and everything behind it, given the site's renderer. */
+  handler(render: PanelRender): RequestHandler;
+  close(): void;
+};
+
+export type PanelOptions = {
+  readonly config: Config;
+  readonly database: SiteDatabase;
+  readonly logger: Logger;
+  readonly now: () => Date;
+  /** Default: server/panel/session.ts SESSION_TIMEOUTS. */
+  readonly timeouts?: SessionTimeouts;
+};
+
+export function createPanel({ config, database, logger, now, timeouts }: PanelOptions): Panel {
+  const store = createPanelStore(database);
+  const mailer = createPanelMailer(config.smtp);
+  const throttle = createThrottle(store, now);
+  const services: PanelServices = {
+    inbox: createInbox(createInboxStore(database), now),
+    access: createAccess({ store, siteUrl: config.siteUrl, now, mailer, logger }),
+  };
+  const auth = createAuth({
+    store,
+    throttle,
+    siteUrl: config.siteUrl,
+    now,
+    logger,
+    timeouts,
+    sendLink: mailer ? (person, link) => mailer.sendSignInLink(person, link) : undefined,
+  });
+  const endpoints = new Map([
+    ...auth.endpoints,
+    ...createPasskeyEndpoints({ store, auth, throttle, siteUrl: config.siteUrl, now, logger }),
+    messagesExport(services.inbox, now),
+  ]);
+  return {
+    store,
+    services,
+    handler: (render) =>
+      panelGuard({
+        store,
+        services,
+        siteUrl: config.siteUrl,
+        now,
+        logger,
+        timeouts,
+        endpoints,
+        render,
+      }),
+    close: () => mailer?.close(),
+  };
+}

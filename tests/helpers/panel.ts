@@ -1,0 +1,100 @@
+/**
+ * A signed-in panel session on a test site, through the real sign-in link (POST), for route
+ * tests of panel screens:
+ *
+ *   const { site, signIn } = await panelSite();
+ *   const owner = await signIn();
+ *   await owner.get(panelPaths.messages).expect(200);
+ *   await owner.post(panelPaths.messages, { accion: '...' }).expect(303);   // token + origin added
+ *
+ * The session cookie is sent by hand: it is `Secure`, and supertest's cookie jar keeps
+ * Secure cookies away from http://127.0.0.1.
+ */
+import request from 'supertest';
+import { panelPaths, queryParams } from '../../client/paths.ts';
+import { openMemoryDatabase } from '../../store/open.ts';
+import { createPanelStore, PANEL_LINKS, type PanelStore, type Person } from '../../store/panel.ts';
+import type { SiteDatabase } from '../../store/schema.ts';
+import type { Site } from '../../server/site.ts';
+import { SESSION_COOKIE, SESSION_TIMEOUTS } from '../../server/panel/session.ts';
+import { SITE_URL, testSite, type TestSiteOverrides } from './app.ts';
+import { TEST_NOW } from './sample.ts';
+
+export const OWNER_EMAIL = 'duenio@parabrisas.test';
+
+export type PanelSession = {
+  readonly person: Person;
+  /** The session id (the cookie's value). */
+  readonly id: string;
+  /** `__Host-panel=…`, for a Cookie header. */
+  readonly cookie: string;
+  readonly csrfToken: string;
+  /** A GET with the session's cookie. */
+  get(path: string): request.Test;
+  /** A same-origin form POST with the cookie and the session's token (`_csrf`). */
+  post(path: string, fields?: Record<string, string>): request.Test;
+};
+
+export type PanelTestSite = {
+  readonly site: Site;
+  readonly database: SiteDatabase;
+  readonly store: PanelStore;
+  /** Gives `email` access and signs in with a sign-in link, as a person would. */
+  signIn(email?: string, name?: string): Promise<PanelSession>;
+};
+
+export async function panelSite(overrides: TestSiteOverrides = {}): Promise<PanelTestSite> {
+  const database = overrides.database ?? (await openMemoryDatabase());
+  const site = await testSite({ ...overrides, database });
+  const store = createPanelStore(database);
+  const now = overrides.now ?? (() => TEST_NOW);
+  return {
+    site,
+    database,
+    store,
+    async signIn(email = OWNER_EMAIL, name = 'Dueño') {
+      const { person } = await store.grantAccess(email, name, now());
+      const token = await store.createToken(
+        'sign-in',
+        person.id,
+        now(),
+        PANEL_LINKS['sign-in'].ttlMs,
+      );
+      const res = await request(site.listener)
+        .post(panelPaths.link)
+        .set('Origin', SITE_URL)
+        .type('form')
+        .send({ [queryParams.panelToken]: token })
+        .expect(303);
+      const id = sessionCookieValue(res.headers['set-cookie']);
+      if (!id) throw new Error('the sign-in link set no session cookie');
+      const session = await store.findSession(id, now(), SESSION_TIMEOUTS.idleMs);
+      if (!session) throw new Error('the session is not in the database');
+      const cookie = `${SESSION_COOKIE}=${id}`;
+      return {
+        person,
+        id,
+        cookie,
+        csrfToken: session.csrfToken,
+        get: (path) => request(site.listener).get(path).set('Cookie', cookie),
+        post: (path, fields = {}) =>
+          request(site.listener)
+            .post(path)
+            .set('Cookie', cookie)
+            .set('Origin', SITE_URL)
+            .type('form')
+            .send({ _csrf: session.csrfToken, ...fields }),
+      };
+    },
+  };
+}
+
+/** The session id a response's Set-Cookie gives, if any. */
+export function sessionCookieValue(setCookie: string[] | string | undefined): string | undefined {
+  const lines = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
+  for (const line of lines) {
+    const match = new RegExp(`^${SESSION_COOKIE}=([^;]*)`).exec(line);
+    if (match?.[1]) return match[1];
+  }
+  return undefined;
+}

@@ -11,6 +11,7 @@ import {
 } from '../content/glass.ts';
 import { queryParams } from '../paths.ts';
 import { BuyButton, PriceBlock } from './PriceBlock.tsx';
+import { BookingLink } from './BookingLink.tsx';
 import { PriceDate } from './PriceDate.tsx';
 import {
   differingFeatures,
@@ -135,6 +136,7 @@ export function VersionList({
                   <PriceBlock precio={version.precio} cuotas={version.cuotas} />
                   <PriceDate prices={prices} product={name} pieza={pieza} />
                   <BuyButton url={version.url} />
+                  <BookingLink pieza={pieza} productPath={path} version={version.id} />
                 </div>
                 {several ? (
                   <p className="version__link">

@@ -68,6 +68,21 @@ describe('/turnos without JavaScript', () => {
     expect(text).not.toContain('value="2026-11-28/tarde"'); // Saturday afternoon
   });
 
+  it('"Pedir turno" on a product page and on each version opens the form with that glass', async () => {
+    const { app } = await setup();
+    const plain = await request(app).get('/parabrisa/ford/fiesta');
+    expect(decodeEntities(plain.text)).toContain(
+      'href="/turnos?que=parabrisas&marca=ford&modelo=fiesta"',
+    );
+    const versions = decodeEntities((await request(app).get('/parabrisa/chevrolet/onix')).text);
+    const link =
+      '/turnos?que=parabrisas&marca=chevrolet&modelo=onix&version=2013-2019-original-agc';
+    expect(versions).toContain(`href="${link}"`);
+    const form = await request(app).get(link);
+    expect(textOf(form.text)).toContain('Parabrisas Chevrolet Onix · 2013 a 2019');
+    expect(textOf(form.text)).toContain('(A pedido (5 días))');
+  });
+
   it('a version "a pedido 5 días" starts five working days later', async () => {
     const { app } = await setup();
     const { html } = await bookingForm(app, {

@@ -45,8 +45,8 @@ export const paths = {
   bookingManage: (token: string) => `/turnos/turno/${token}`,
   /** The booking's calendar file, for the visitor's phone. */
   bookingIcs: (token: string) => `/turnos/turno/${token}/turno.ics`,
-  /** The free windows as JSON, for the booking form's island. */
-  bookingApi: '/api/turnos',
+  /** The owner's calendar feed (no session: the token is the key; "Renovar" in the panel). */
+  bookingFeed: (token: string) => `/turnos/calendario/${token}/turnos.ics`,
   /** Vite's hashed build files, served immutable. */
   assets: '/assets',
   /** Our resized copies of the gallery's photos (server/instagram/photo-routes.ts). */
@@ -147,6 +147,9 @@ export const queryParams = {
   },
   /** `/turnos/turno/{token}?nuevo=1`: the booking was just made. */
   bookingNew: 'nuevo',
+  /** The panel's agenda (`/panel/turnos?dia=2026-12-01&vista=dia`). */
+  agendaDay: 'dia',
+  agendaView: 'vista',
   /** A panel link's token (`/panel/enlace?t=…`, `/panel/invitacion?t=…`). */
   panelToken: 't',
   /** The panel sign-in page's notice (`/panel?aviso=enlace`). */

@@ -29,7 +29,8 @@ import { allowedMethods, methodNotAllowed } from './methods.ts';
 import type { CatalogueSource } from './live-catalogue.ts';
 import { rejectMalformedUrl } from './url-guard.ts';
 import { healthRoute } from './health.ts';
-import { bookingIcsRoute } from './bookings/routes.ts';
+import { bookingFeedRoute, bookingIcsRoute } from './bookings/routes.ts';
+import type { BookingFeed } from './bookings/feed.ts';
 import { isPanelPath } from '../client/paths.ts';
 import type { PanelContext } from '../client/panel/context.ts';
 import type { Panel } from './panel/index.ts';
@@ -56,6 +57,8 @@ export type AppDeps = {
   readonly contactRateLimitStores: RateLimitStores | undefined;
   /** Booking a fitting (server/bookings/). */
   readonly bookings: BookingService;
+  /** The owner's calendar feed, by its token (server/bookings/feed.ts). */
+  readonly bookingFeed: BookingFeed;
   /** POST /turnos (and a booking's private page) per client; default 5 per 10 minutes. */
   readonly bookingRateLimit: RateLimit | undefined;
   /** Finished pages (server/page-cache.ts); undefined in development, where sources change. */
@@ -205,6 +208,7 @@ export function createApp(config: Config, deps: AppDeps): App {
   app.post(paths.booking, ...bookingGuards, page);
   app.post(paths.bookingManage(':token'), ...bookingGuards, page);
   app.get(paths.bookingIcs(':token'), bookingIcsRoute(deps.bookings, config.siteUrl));
+  app.get(paths.bookingFeed(':token'), bookingFeedRoute(deps.bookingFeed));
   app.post('/{*splat}', (_req, res) => methodNotAllowed(res, READ_METHODS));
   app.get('/{*splat}', page);
 

@@ -19,6 +19,7 @@ import { openContact, openSiteDatabase, type SiteContact } from './contact/index
 import type { RateLimit } from './contact/post-guards.ts';
 import { createGallery } from './instagram/index.ts';
 import { createBookingService } from './bookings/service.ts';
+import { createBookingFeed } from './bookings/feed.ts';
 import { createBookingStore } from '../store/bookings.ts';
 import { answerFromKeptPages } from './kept-pages.ts';
 import { applyHttpLimits, HTTP_SERVER_OPTIONS } from './http-limits.ts';
@@ -101,8 +102,9 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
       );
     }));
   const contact = overrides.contact ?? (await openContact(config, logger, { database }));
+  const bookingStore = createBookingStore(database);
   const bookings = createBookingService({
-    store: createBookingStore(database),
+    store: bookingStore,
     logger,
     now,
     onStored: () => contact.nudge?.(),
@@ -135,6 +137,7 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
     contactRateLimit: overrides.contactRateLimit,
     contactRateLimitStores: contact.rateLimitStores,
     bookings,
+    bookingFeed: createBookingFeed(bookingStore, now, new URL(config.siteUrl).host),
     bookingRateLimit: overrides.bookingRateLimit,
     pages,
     draining: () => draining,

@@ -97,9 +97,9 @@ export type BookingStore = {
   setClosed(day: string, slot: string, closed: boolean): Promise<void>;
   /** Bookings created since `since` (the site-wide ceiling). */
   countCreatedSince(since: Date): Promise<number>;
-  feedTokenHash(): Promise<string | undefined>;
+  feedToken(): Promise<string | undefined>;
   /** Sets the feed's token (the old one stops working). */
-  setFeedTokenHash(hash: string, at: Date): Promise<void>;
+  setFeedToken(token: string, at: Date): Promise<void>;
 };
 
 export function createBookingStore({ db, engine }: SiteDatabase): BookingStore {
@@ -364,21 +364,21 @@ export function createBookingStore({ db, engine }: SiteDatabase): BookingStore {
       return Number(row?.n ?? 0);
     },
 
-    async feedTokenHash() {
+    async feedToken() {
       const row = await db
         .selectFrom('booking_feed')
-        .select('token_hash')
+        .select('token')
         .where('id', '=', 'feed')
         .executeTakeFirst();
-      return row?.token_hash;
+      return row?.token;
     },
 
-    async setFeedTokenHash(hash, at) {
+    async setFeedToken(token, at) {
       const created_at = at.toISOString();
       await db
         .insertInto('booking_feed')
-        .values({ id: 'feed', token_hash: hash, created_at })
-        .onConflict((oc) => oc.column('id').doUpdateSet({ token_hash: hash, created_at }))
+        .values({ id: 'feed', token, created_at })
+        .onConflict((oc) => oc.column('id').doUpdateSet({ token, created_at }))
         .execute();
     },
   };

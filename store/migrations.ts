@@ -197,7 +197,7 @@ const migrations: Record<string, Migration> = {
       await db.schema
         .createTable('booking_feed')
         .addColumn('id', 'text', (c) => c.primaryKey())
-        .addColumn('token_hash', 'text', (c) => c.notNull())
+        .addColumn('token', 'text', (c) => c.notNull())
         .addColumn('created_at', 'text', (c) => c.notNull())
         .execute();
     },

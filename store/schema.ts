@@ -99,8 +99,11 @@ export type BookingDayPlacesTable = { day: string; place: string; places: number
 /** Days (`slot` = '*') and windows the owner closed. */
 export type BookingClosuresTable = { day: string; slot: string };
 
-/** The owner's private calendar feed: the current token's hash (one row, `id` = 'feed'). */
-export type BookingFeedTable = { id: string; token_hash: string; created_at: string };
+/**
+ * The owner's private calendar feed: its current token (one row, `id` = 'feed'). Kept readable
+ * so the panel can show the address again: whoever reads the database has the bookings anyway.
+ */
+export type BookingFeedTable = { id: string; token: string; created_at: string };
 export const PANEL_TOKEN_KINDS = ['invite', 'sign-in'] as const;
 export type PanelTokenKind = (typeof PANEL_TOKEN_KINDS)[number];
 

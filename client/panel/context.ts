@@ -9,6 +9,7 @@ import type { AppContext } from '../app-context.ts';
 import { panelPaths } from '../paths.ts';
 import type { Inbox } from './inbox-types.ts';
 import type { PanelAccess } from './access-types.ts';
+import type { Agenda } from './agenda-types.ts';
 
 export type PanelPerson = {
   readonly id: string;
@@ -26,6 +27,8 @@ export interface PanelServices {
   readonly inbox: Inbox;
   /** People, passkeys, sessions and the activity log. */
   readonly access: PanelAccess;
+  /** The bookings' agenda, closures, places and the calendar feed. */
+  readonly agenda: Agenda;
 }
 
 export interface PanelContext {

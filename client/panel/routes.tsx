@@ -12,6 +12,7 @@ import { AccountPage, accountAction, accountLoader } from './AccountPage.tsx';
 import { ComingSoonPage, PanelShell } from './PanelShell.tsx';
 import { PanelMeta } from './PanelMeta.tsx';
 import { MessagesPage, messagesAction, messagesLoader } from './MessagesPage.tsx';
+import { BookingsPage, bookingsAction, bookingsLoader } from './BookingsPage.tsx';
 import {
   InvitePage,
   LinkPage,
@@ -62,7 +63,9 @@ export const panelScreens: DataRouteObject[] = [
   {
     id: 'panel-bookings',
     path: screen(panelPaths.bookings),
-    element: <ComingSoonPage title="Turnos" />,
+    loader: bookingsLoader,
+    action: bookingsAction,
+    element: <BookingsPage />,
   },
 
   {

@@ -18,6 +18,8 @@ import { createPanelMailer } from './mail.ts';
 import { createPasskeyEndpoints } from './passkeys.ts';
 import { messagesExport } from './export.ts';
 import { createThrottle } from './throttle.ts';
+import { createAgenda } from '../bookings/agenda.ts';
+import { createBookingStore } from '../../store/bookings.ts';
 
 export type PanelRender = (
   req: Request,
@@ -49,6 +51,7 @@ export function createPanel({ config, database, logger, now, timeouts }: PanelOp
   const services: PanelServices = {
     inbox: createInbox(createInboxStore(database), now),
     access: createAccess({ store, siteUrl: config.siteUrl, now, mailer, logger }),
+    agenda: createAgenda(createBookingStore(database), now, config.siteUrl),
   };
   const auth = createAuth({
     store,

@@ -1,0 +1,134 @@
+/**
+ * Booking without JavaScript on a 390 px phone, against the built server: from a product page's
+ * "Pedir turno" to the confirmation; then the Nu HTML Checker and axe on /turnos and on the
+ * confirmation.
+ */
+import { describe, expect, it } from 'vitest';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import ICAL from 'ical.js';
+import { hydrateAllIslands, watchPage } from '../../helpers/browser.ts';
+import { builtSite } from '../../helpers/site.ts';
+
+const require = createRequire(import.meta.url);
+const axePath = require.resolve('axe-core/axe.min.js');
+const vnuJar = require.resolve('vnu-jar/build/dist/vnu.jar');
+
+const site = builtSite();
+const PHONE = { width: 390, height: 844 };
+let confirmation = '';
+
+describe('booking in a browser', () => {
+  it('books without JavaScript at 390 px: product page, form, 303, confirmation', async () => {
+    const context = await site.newContext({ javaScriptEnabled: false, viewport: PHONE });
+    try {
+      const page = await context.newPage();
+      await watchPage(page, site.url);
+      await page.goto(`${site.url}/parabrisa/ford/fiesta`);
+      await page.getByRole('link', { name: 'Pedir turno' }).first().click();
+      await page.waitForURL(/\/turnos\?/);
+      await expect(page.getByText('Parabrisas Ford Fiesta').first().isVisible()).resolves.toBe(
+        true,
+      );
+      const firstFree = page.locator('input[name="turno"]:not([disabled])').first();
+      await firstFree.check();
+      await page.getByLabel('Nombre y apellido').fill('Juana Sin Script');
+      await page.getByLabel('Teléfono con WhatsApp').fill('388 15 412-3456');
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - window.innerWidth,
+      );
+      expect(overflow).toBeLessThanOrEqual(0);
+      await page.getByRole('button', { name: 'Reservar turno' }).click();
+      await page.waitForURL(/\/turnos\/turno\/[A-Za-z0-9_-]{43}\?nuevo=1$/);
+      confirmation = page.url().slice(site.url.length);
+      await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(
+        '¡Listo! Tu turno quedó reservado',
+      );
+      await expect(page.getByRole('status').textContent()).resolves.toContain('Juana Sin Script');
+      const ics = await fetch(`${site.url}${confirmation.replace('?nuevo=1', '')}/turno.ics`);
+      const event = new ICAL.Component(ICAL.parse(await ics.text())).getFirstSubcomponent('vevent');
+      expect(event?.getFirstPropertyValue('summary')).toBe(
+        'Cambio de parabrisas en Parabrisas Jujuy',
+      );
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
+  const pages = () => ({
+    turnos: '/turnos',
+    'turnos-dias': '/turnos?que=parabrisas&marca=ford&modelo=fiesta&lugar=taller',
+    confirmacion: confirmation,
+  });
+
+  it('Nu HTML Checker: zero errors on /turnos and the confirmation', async () => {
+    expect(confirmation).not.toBe('');
+    const dir = mkdtempSync(join(tmpdir(), 'vnu-turnos-'));
+    try {
+      const files: string[] = [];
+      for (const [name, path] of Object.entries(pages())) {
+        const file = join(dir, `${name}.html`);
+        writeFileSync(file, await (await fetch(site.url + path)).text());
+        files.push(file);
+      }
+      const { stdout, stderr } = await promisify(execFile)(
+        'java',
+        ['-jar', vnuJar, '--format', 'json', '--stdout', '--exit-zero-always', ...files],
+        { maxBuffer: 10 * 1024 * 1024 },
+      );
+      const report: unknown = JSON.parse(stdout || stderr);
+      const messages =
+        typeof report === 'object' &&
+        report !== null &&
+        'messages' in report &&
+        Array.isArray(report.messages)
+          ? report.messages
+          : [];
+      const errors = messages
+        .filter((m: { type?: string }) => m.type === 'error')
+        .map(
+          (m: { url?: string; message?: string; extract?: string }) =>
+            `${m.url?.split('/').pop()}: ${m.message} [${m.extract ?? ''}]`,
+        );
+      expect(errors).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('axe: zero violations on /turnos and the confirmation at 390 px', async () => {
+    expect(confirmation).not.toBe('');
+    for (const [name, path] of Object.entries(pages())) {
+      const context = await site.newContext({ viewport: PHONE, bypassCSP: true });
+      try {
+        const page = await context.newPage();
+        await watchPage(page, site.url);
+        await page.goto(site.url + path, { waitUntil: 'load' });
+        await hydrateAllIslands(page);
+        await page.addScriptTag({ path: axePath });
+        const violations = await page.evaluate(async () => {
+          const axe = (
+            window as unknown as {
+              axe: {
+                run: (
+                  ctx: Document,
+                ) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }>;
+              };
+            }
+          ).axe;
+          const result = await axe.run(document);
+          return result.violations.map(
+            (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+          );
+        });
+        expect(violations, name).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    }
+  }, 60_000);
+});

@@ -45,6 +45,8 @@ export const paths = {
   bookingManage: (token: string) => `/turnos/turno/${token}`,
   /** The booking's calendar file, for the visitor's phone. */
   bookingIcs: (token: string) => `/turnos/turno/${token}/turno.ics`,
+  /** The free windows as JSON, for the booking form's island (same query as `/turnos`). */
+  bookingApi: '/api/turnos',
   /** The owner's calendar feed (no session: the token is the key; "Renovar" in the panel). */
   bookingFeed: (token: string) => `/turnos/calendario/${token}/turnos.ics`,
   /** Vite's hashed build files, served immutable. */

@@ -29,7 +29,7 @@ import { allowedMethods, methodNotAllowed } from './methods.ts';
 import type { CatalogueSource } from './live-catalogue.ts';
 import { rejectMalformedUrl } from './url-guard.ts';
 import { healthRoute } from './health.ts';
-import { bookingFeedRoute, bookingIcsRoute } from './bookings/routes.ts';
+import { bookingApiRoute, bookingFeedRoute, bookingIcsRoute } from './bookings/routes.ts';
 import type { BookingFeed } from './bookings/feed.ts';
 import { isPanelPath } from '../client/paths.ts';
 import type { PanelContext } from '../client/panel/context.ts';
@@ -209,6 +209,14 @@ export function createApp(config: Config, deps: AppDeps): App {
   app.post(paths.bookingManage(':token'), ...bookingGuards, page);
   app.get(paths.bookingIcs(':token'), bookingIcsRoute(deps.bookings, config.siteUrl));
   app.get(paths.bookingFeed(':token'), bookingFeedRoute(deps.bookingFeed));
+  app.get(
+    paths.bookingApi,
+    bookingApiRoute(() => ({
+      catalogue: catalogue.current().lookup,
+      bookings: deps.bookings,
+      now: deps.now(),
+    })),
+  );
   app.post('/{*splat}', (_req, res) => methodNotAllowed(res, READ_METHODS));
   app.get('/{*splat}', page);
 

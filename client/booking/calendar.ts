@@ -12,6 +12,7 @@ import {
   type WindowId,
 } from '../content/booking.ts';
 import { holidayName } from './holidays.ts';
+import { weekdayOf } from './days.ts';
 
 /** Days and windows the owner closed (from the panel). */
 export type Closures = {
@@ -36,11 +37,6 @@ export function parseDay(text: string): IsoDate | undefined {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text
     ? text
     : undefined;
-}
-
-/** 0 = Monday … 6 = Sunday, as business.hours counts. */
-export function weekdayOf(day: IsoDate): number {
-  return (new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7;
 }
 
 /** Why the shop is closed that whole day, or undefined when it opens. */

@@ -43,9 +43,12 @@ export type BookingPageData = {
   readonly askZone: Zone | undefined;
 };
 
+/** What the page's data needs of the request's context (the JSON API passes the same). */
+export type BookingDataContext = Pick<AppContext, 'catalogue' | 'bookings' | 'now'>;
+
 export async function bookingPageData(
   values: BookingValues,
-  context: AppContext,
+  context: BookingDataContext,
   extra: { errors?: BookingErrors; notice?: BookingNotice; showAll?: boolean } = {},
 ): Promise<BookingPageData> {
   const asked = extra.showAll || values.job !== '' || values.place !== '';

@@ -1,37 +1,9 @@
 /** WhatsApp links about a booking: the visitor's to the shop, the owner's to the customer. */
-import { formatDateAR, type IsoDate } from '../../catalogue/validity.ts';
-import { bookingPage, placeNames, type BookingWindow } from '../content/booking.ts';
+import { formatDateAR } from '../../catalogue/validity.ts';
+import { bookingPage, placeNames } from '../content/booking.ts';
 import { business, whatsappLink } from '../content/business.ts';
-import { weekdayOf } from './calendar.ts';
+import { whenLabel } from './days.ts';
 import type { BookingView } from './types.ts';
-
-const WEEKDAYS = ['lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado', 'domingo'];
-const MONTHS = [
-  'enero',
-  'febrero',
-  'marzo',
-  'abril',
-  'mayo',
-  'junio',
-  'julio',
-  'agosto',
-  'septiembre',
-  'octubre',
-  'noviembre',
-  'diciembre',
-];
-
-/** `2026-12-01` -> "martes 1 de diciembre" (the day in Jujuy; no time zone involved). */
-export function dayLong(day: IsoDate): string {
-  const [, month = 1, date = 1] = day.split('-').map(Number);
-  return `${WEEKDAYS[weekdayOf(day)]} ${date} de ${MONTHS[month - 1]}`;
-}
-
-/** "martes 1 de diciembre, mañana (9 a 13 h)" */
-export function whenLabel(day: IsoDate, window: BookingWindow): string {
-  const clock = (t: string) => t.replace(/^0/, '').replace(/:00$/, '');
-  return `${dayLong(day)}, ${window.name.toLowerCase()} (${clock(window.opens)} a ${clock(window.closes)} h)`;
-}
 
 export function whereLabel(booking: Pick<BookingView, 'place' | 'locality'>): string {
   if (booking.place === 'domicilio')

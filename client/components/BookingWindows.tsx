@@ -1,6 +1,6 @@
 import type { DayAvailability } from '../booking/types.ts';
 import { windowChoice } from '../booking/types.ts';
-import { dayLong } from '../booking/whatsapp.ts';
+import { dayLong } from '../booking/days.ts';
 import { queryParams } from '../paths.ts';
 
 const clock = (time: string) => time.replace(/^0/, '').replace(/:00$/, '');

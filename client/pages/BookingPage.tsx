@@ -8,8 +8,12 @@ import {
   type BookingErrors,
   type BookingField,
 } from '../booking/types.ts';
-import { dayLong } from '../booking/whatsapp.ts';
-import { BookingWindows } from '../components/BookingWindows.tsx';
+import { dayLong } from '../booking/days.ts';
+import {
+  BOOK_FORM_ATTRIBUTE,
+  LiveBookingWindows,
+  WHAT_FORM_ATTRIBUTE,
+} from '../components/LiveBookingWindows.tsx';
 import { PageHero } from '../components/PageHero.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
 import {
@@ -48,7 +52,12 @@ export function BookingPage() {
           <Notice page={page} />
           <WhatAndWhereForm page={page} />
           {what ? (
-            <form className="booking-form" method="post" action={paths.booking}>
+            <form
+              className="booking-form"
+              method="post"
+              action={paths.booking}
+              {...{ [BOOK_FORM_ATTRIBUTE]: '' }}
+            >
               {hidden(page)}
               <fieldset className="booking-step" aria-describedby={describedBy(errors, 'window')}>
                 <legend>
@@ -70,7 +79,11 @@ export function BookingPage() {
                     .
                   </p>
                 ) : null}
-                <BookingWindows days={page.days} chosen={values.window} />
+                <LiveBookingWindows
+                  days={page.days}
+                  chosen={values.window}
+                  query={calendarQuery(page, page.days[0]?.day ?? '')}
+                />
                 <CalendarPages page={page} />
               </fieldset>
               <fieldset className="booking-step">
@@ -154,9 +167,10 @@ function errorText(errors: BookingErrors, name: BookingField) {
 /** The first form's choices, carried by the second (which books). */
 function hidden(page: BookingPageData) {
   const keep: BookingField[] = ['job', 'brand', 'model', 'version', 'place', 'locality', 'token'];
-  return keep
-    .filter((name) => page.values[name] !== '')
-    .map((name) => <input key={name} type="hidden" name={f[name]} value={page.values[name]} />);
+  // Every one, even empty: the island fills them in when the choices above change.
+  return keep.map((name) => (
+    <input key={name} type="hidden" name={f[name]} value={page.values[name]} />
+  ));
 }
 
 function Notice({ page }: { page: BookingPageData }) {
@@ -195,7 +209,12 @@ function WhatAndWhereForm({ page }: { page: BookingPageData }) {
   const job = BOOKING_JOBS.find((j) => j === values.job);
   const needsGlass = job === undefined || GLASS_JOBS.includes(job);
   return (
-    <form className="booking-form" method="get" action={paths.booking}>
+    <form
+      className="booking-form"
+      method="get"
+      action={paths.booking}
+      {...{ [WHAT_FORM_ATTRIBUTE]: '' }}
+    >
       <fieldset className="booking-step" aria-describedby={describedBy(errors, 'job')}>
         <legend>
           <span className="booking-step__number">1</span> Qué hacemos
@@ -294,15 +313,18 @@ function WhatAndWhereForm({ page }: { page: BookingPageData }) {
 }
 
 /** The calendar's other weeks: plain links (the choices so far travel in the query). */
+/** The what-and-where choices and the calendar's first day, as `/turnos`'s query. */
+function calendarQuery(page: BookingPageData, from: string): string {
+  const query = new URLSearchParams();
+  for (const name of ['job', 'brand', 'model', 'version', 'place', 'locality'] as const) {
+    if (page.values[name]) query.set(f[name], page.values[name]);
+  }
+  if (from) query.set(f.from, from);
+  return query.toString();
+}
+
 function CalendarPages({ page }: { page: BookingPageData }) {
-  const link = (from: string) => {
-    const query = new URLSearchParams();
-    for (const name of ['job', 'brand', 'model', 'version', 'place', 'locality'] as const) {
-      if (page.values[name]) query.set(f[name], page.values[name]);
-    }
-    query.set(f.from, from);
-    return `${paths.booking}?${query.toString()}#turno-cuando`;
-  };
+  const link = (from: string) => `${paths.booking}?${calendarQuery(page, from)}#turno-cuando`;
   if (!page.nextFrom && !page.previousFrom) return null;
   return (
     <p className="booking-pages" id="turno-cuando">

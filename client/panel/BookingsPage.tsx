@@ -6,9 +6,11 @@
 import { data, useLoaderData } from 'react-router-dom';
 import { addDays, formatDateAR, shopDate, type IsoDate } from '../../catalogue/validity.ts';
 import type { AppActionArgs, AppLoaderArgs } from '../app-context.ts';
-import { parseDay, weekdayOf } from '../booking/calendar.ts';
+import { parseDay } from '../booking/calendar.ts';
+import { weekdayOf } from '../booking/days.ts';
 import { BOOKING_STATUS_NAMES } from '../booking/types.ts';
-import { dayLong, whereLabel } from '../booking/whatsapp.ts';
+import { dayLong } from '../booking/days.ts';
+import { whereLabel } from '../booking/whatsapp.ts';
 import { PLACES_OF_WORK, placeNames, placesPerWindow } from '../content/booking.ts';
 import { panelPaths, queryParams } from '../paths.ts';
 import type { AgendaBooking, AgendaDay } from './agenda-types.ts';

@@ -1,8 +1,9 @@
 /** The owner's agenda on the booking store (client/panel/agenda-types.ts). */
 import type { Agenda, AgendaDay } from '../../client/panel/agenda-types.ts';
-import { weekdayOf } from '../../client/booking/calendar.ts';
+import { weekdayOf } from '../../client/booking/days.ts';
 import { holidayName } from '../../client/booking/holidays.ts';
-import { customerWhatsappLink, dayLong } from '../../client/booking/whatsapp.ts';
+import { dayLong } from '../../client/booking/days.ts';
+import { customerWhatsappLink } from '../../client/booking/whatsapp.ts';
 import {
   PLACES_OF_WORK,
   placesPerWindow,

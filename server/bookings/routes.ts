@@ -3,6 +3,8 @@ import { createHash } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import type { BookingService } from '../../client/booking/types.ts';
 import { paths } from '../../client/paths.ts';
+import { readBookingValues } from '../../client/booking/form.ts';
+import { bookingPageData, type BookingDataContext } from '../../client/booking/page-data.ts';
 import { errorDocument, sendStatusPage } from '../error-document.ts';
 import type { BookingFeed } from './feed.ts';
 import { visitorIcs } from './ics.ts';
@@ -36,5 +38,16 @@ export function bookingFeedRoute(feed: BookingFeed): RequestHandler {
     });
     // res.send answers 304 when the request's If-None-Match names this ETag.
     res.send(body);
+  };
+}
+
+/** GET /api/turnos: the free windows for the form's choices (the island's refresh). */
+export function bookingApiRoute(context: () => BookingDataContext): RequestHandler {
+  return async (req, res) => {
+    const query = new URL(req.originalUrl, 'http://x').searchParams;
+    const values = readBookingValues((name) => query.get(name));
+    const page = await bookingPageData(values, context());
+    res.set('Cache-Control', 'no-store');
+    res.json({ days: page.what ? page.days : null });
   };
 }

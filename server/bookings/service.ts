@@ -5,13 +5,9 @@
  * contact outbox; `onStored` wakes the delivery worker.
  */
 import { randomUUID } from 'node:crypto';
-import {
-  NO_CLOSURES,
-  SHOP_UTC_OFFSET,
-  windowInstants,
-  weekdayOf,
-} from '../../client/booking/calendar.ts';
+import { NO_CLOSURES, SHOP_UTC_OFFSET, windowInstants } from '../../client/booking/calendar.ts';
 import { calendarOf } from '../../client/booking/availability.ts';
+import { weekdayOf } from '../../client/booking/days.ts';
 import type { BookingService, BookingStatusName, BookingView } from '../../client/booking/types.ts';
 import { bookingLines, customerWhatsappLink } from '../../client/booking/whatsapp.ts';
 import {

@@ -59,6 +59,35 @@ describe('booking in a browser', () => {
     }
   }, 60_000);
 
+  it('with JavaScript, the free windows follow the place in place (no reload) and the booking takes it', async () => {
+    const context = await site.newContext({ viewport: PHONE });
+    try {
+      const page = await context.newPage();
+      await watchPage(page, site.url);
+      await page.goto(`${site.url}/turnos?que=polarizado&lugar=taller`);
+      await hydrateAllIslands(page);
+      const list = page.locator('[data-booking-windows]');
+      await expect(list.textContent()).resolves.toContain('quedan 3 lugares');
+      const url = page.url();
+      await page.getByLabel('Localidad (a domicilio)').selectOption('Palpalá');
+      await page.getByRole('radio', { name: 'A domicilio', exact: true }).check();
+      await page.waitForFunction(() =>
+        document.querySelector('[data-booking-windows]')?.textContent?.includes('quedan 2 lugares'),
+      );
+      expect(page.url()).toBe(url);
+      await page.locator('input[name="turno"]:not([disabled])').first().check();
+      await page.getByLabel('Nombre y apellido').fill('Juana Con Script');
+      await page.getByLabel('Teléfono con WhatsApp').fill('388 15 412-3456');
+      await page.getByRole('button', { name: 'Reservar turno' }).click();
+      await page.waitForURL(/\/turnos\/turno\//);
+      await expect(page.getByRole('status').textContent()).resolves.toContain(
+        'A domicilio en Palpalá',
+      );
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
   const pages = () => ({
     turnos: '/turnos',
     'turnos-dias': '/turnos?que=parabrisas&marca=ford&modelo=fiesta&lugar=taller',

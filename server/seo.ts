@@ -10,6 +10,7 @@ export function sitemapXml(siteUrl: string, catalogue: CatalogueLookup): string 
   const pages = [
     paths.home,
     paths.priceList,
+    paths.booking,
     ...answerPages,
     ...catalogue.catalogue.marcas.flatMap((m) => m.modelos.map((modelo) => modelo.meta.canonical)),
     ...catalogue.catalogue.marcas.flatMap((m) =>
@@ -23,5 +24,10 @@ export function sitemapXml(siteUrl: string, catalogue: CatalogueLookup): string 
 }
 
 export function robotsTxt(siteUrl: string): string {
-  return `User-agent: *\nAllow: /\nDisallow: ${paths.picker}\nDisallow: ${panelPaths.signIn}\n\nSitemap: ${siteUrl}${paths.sitemap}\n`;
+  // A booking's private page and the owner's feed are reached by their token only.
+  const privateBookings = [
+    paths.bookingManage(''),
+    paths.bookingFeed('').replace(/\/turnos\.ics$/, ''),
+  ];
+  return `User-agent: *\nAllow: /\nDisallow: ${paths.picker}\nDisallow: ${panelPaths.signIn}\n${privateBookings.map((p) => `Disallow: ${p}\n`).join('')}\nSitemap: ${siteUrl}${paths.sitemap}\n`;
 }

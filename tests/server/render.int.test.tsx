@@ -198,12 +198,13 @@ describe('site files', () => {
     expect(res.body.status).toBe('ok');
   });
 
-  it('lists home, the catalogue, the answer pages and every product in the sitemap, not the leftovers', async () => {
+  it('lists home, the catalogue, booking, the answer pages and every product in the sitemap, not the leftovers', async () => {
     const res = await request(app).get('/sitemap.xml');
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/xml/);
     const locs = [...res.text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-    expect(locs).toHaveLength(2 + answerPages.length + catalogue.modelCount);
+    expect(locs).toHaveLength(3 + answerPages.length + catalogue.modelCount);
+    expect(locs).toContain(`${SITE_URL}/turnos`);
     expect(locs).toContain(`${SITE_URL}/`);
     expect(locs).toContain(`${SITE_URL}/parabrisas`);
     expect(locs).toContain(`${SITE_URL}/parabrisa/peugeot/208-gt`);

@@ -255,6 +255,35 @@ describe('/turnos without JavaScript', () => {
     expect((await bookings(database))[0]?.status).toBe('cancelado');
   });
 
+  it('the sitemap lists /turnos; robots keeps private links and the feed out', async () => {
+    const { app } = await setup();
+    expect((await request(app).get('/sitemap.xml')).text).toContain(
+      `<loc>${SITE_URL}/turnos</loc>`,
+    );
+    const robots = (await request(app).get('/robots.txt')).text;
+    expect(robots).toContain('Disallow: /turnos/turno/\n');
+    expect(robots).toContain('Disallow: /turnos/calendario/\n');
+  });
+
+  it('GET /api/turnos: the free windows as JSON for the island (null when the choices are incomplete)', async () => {
+    const { app } = await setup();
+    const res = await request(app)
+      .get('/api/turnos')
+      .query({ ...product, lugar: 'domicilio', localidad: 'Palpalá' });
+    expect(res.status).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.body.days[0]).toMatchObject({
+      day: '2026-11-24',
+      windows: [
+        { window: { id: 'manana' }, places: 2, left: 2 },
+        { window: { id: 'tarde' }, places: 2, left: 2 },
+      ],
+    });
+    expect((await request(app).get('/api/turnos').query({ que: 'parabrisas' })).body).toEqual({
+      days: null,
+    });
+  });
+
   it('an unknown private link is a 404; a cross-site POST is refused', async () => {
     const { app } = await setup();
     expect((await request(app).get(`/turnos/turno/${'x'.repeat(43)}`)).status).toBe(404);

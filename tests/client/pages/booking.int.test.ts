@@ -284,6 +284,28 @@ describe('/turnos without JavaScript', () => {
     });
   });
 
+  it('moving through the private link takes the new place first; a full window is refused (409)', async () => {
+    const { app, database } = await setup();
+    await createBookingStore(database).setDayPlaces('2026-11-25', 'taller', 0);
+    const { token } = await bookingForm(app);
+    await post(app, { ...product, token, turno: '2026-11-24/manana', ...who });
+    const move = (turno: string) =>
+      request(app)
+        .post(`/turnos/turno/${token}`)
+        .type('form')
+        .set('Origin', SITE_URL)
+        .send({ accion: 'cambiar', turno });
+    const full = await move('2026-11-25/manana');
+    expect(full.status).toBe(409);
+    expect(textOf(full.text)).toContain('Ese horario se acaba de ocupar: elegí otro.');
+    expect((await move('2026-11-26/tarde')).status).toBe(303);
+    const page = textOf((await request(app).get(`/turnos/turno/${token}`)).text);
+    expect(page).toContain('jueves 26 de noviembre, tarde (14 a 18 h)');
+    const taken = await createBookingStore(database).takenBetween('2026-11-24', '2026-11-26');
+    expect(taken.find((t) => t.day === '2026-11-24')?.taken).toBe(0);
+    expect(taken.find((t) => t.day === '2026-11-26')?.taken).toBe(1);
+  });
+
   it('an unknown private link is a 404; a cross-site POST is refused', async () => {
     const { app } = await setup();
     expect((await request(app).get(`/turnos/turno/${'x'.repeat(43)}`)).status).toBe(404);

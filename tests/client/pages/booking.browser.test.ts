@@ -4,19 +4,14 @@
  * confirmation.
  */
 import { describe, expect, it } from 'vitest';
-import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import ICAL from 'ical.js';
 import { hydrateAllIslands, watchPage } from '../../helpers/browser.ts';
 import { builtSite } from '../../helpers/site.ts';
+import { nuErrors } from '../../helpers/nu-checker.ts';
 
 const require = createRequire(import.meta.url);
 const axePath = require.resolve('axe-core/axe.min.js');
-const vnuJar = require.resolve('vnu-jar/build/dist/vnu.jar');
 
 const site = builtSite();
 const PHONE = { width: 390, height: 844 };
@@ -96,37 +91,11 @@ describe('booking in a browser', () => {
 
   it('Nu HTML Checker: zero errors on /turnos and the confirmation', async () => {
     expect(confirmation).not.toBe('');
-    const dir = mkdtempSync(join(tmpdir(), 'vnu-turnos-'));
-    try {
-      const files: string[] = [];
-      for (const [name, path] of Object.entries(pages())) {
-        const file = join(dir, `${name}.html`);
-        writeFileSync(file, await (await fetch(site.url + path)).text());
-        files.push(file);
-      }
-      const { stdout, stderr } = await promisify(execFile)(
-        'java',
-        ['-jar', vnuJar, '--format', 'json', '--stdout', '--exit-zero-always', ...files],
-        { maxBuffer: 10 * 1024 * 1024 },
-      );
-      const report: unknown = JSON.parse(stdout || stderr);
-      const messages =
-        typeof report === 'object' &&
-        report !== null &&
-        'messages' in report &&
-        Array.isArray(report.messages)
-          ? report.messages
-          : [];
-      const errors = messages
-        .filter((m: { type?: string }) => m.type === 'error')
-        .map(
-          (m: { url?: string; message?: string; extract?: string }) =>
-            `${m.url?.split('/').pop()}: ${m.message} [${m.extract ?? ''}]`,
-        );
-      expect(errors).toEqual([]);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
+    const documents: Record<string, string> = {};
+    for (const [name, path] of Object.entries(pages())) {
+      documents[name] = await (await fetch(site.url + path)).text();
     }
+    expect(await nuErrors(documents)).toEqual([]);
   }, 60_000);
 
   it('axe: zero violations on /turnos and the confirmation at 390 px', async () => {

@@ -3,18 +3,13 @@
  * signed-in session (tests/helpers/panel.ts). TEST_NOW: Monday 23 November 2026 (a holiday).
  */
 import { describe, expect, it } from 'vitest';
-import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import request from 'supertest';
 import ICAL from 'ical.js';
 import { panelPaths } from '../../../client/paths.ts';
 import { createBookingStore, type NewBooking } from '../../../store/bookings.ts';
 import { textOf } from '../../helpers/html.ts';
 import { panelSite } from '../../helpers/panel.ts';
+import { nuErrors } from '../../helpers/nu-checker.ts';
 import { SITE_URL } from '../../helpers/app.ts';
 
 const booking = (n: number, over: Partial<NewBooking> = {}): NewBooking => ({
@@ -170,41 +165,10 @@ describe('/panel/turnos', () => {
 
   it('Nu HTML Checker: zero errors on the week and on a day with its controls', async () => {
     const { owner } = await setup();
-    const vnuJar = createRequire(import.meta.url).resolve('vnu-jar/build/dist/vnu.jar');
-    const dir = mkdtempSync(join(tmpdir(), 'vnu-agenda-'));
-    try {
-      const files = [];
-      for (const [name, path] of [
-        ['semana', panelPaths.bookings],
-        ['dia', `${panelPaths.bookings}?dia=2026-11-24&vista=dia`],
-      ] as const) {
-        const file = join(dir, `${name}.html`);
-        writeFileSync(file, (await owner.get(path).expect(200)).text);
-        files.push(file);
-      }
-      const { stdout, stderr } = await promisify(execFile)(
-        'java',
-        ['-jar', vnuJar, '--format', 'json', '--stdout', '--exit-zero-always', ...files],
-        { maxBuffer: 10 * 1024 * 1024 },
-      );
-      const report: unknown = JSON.parse(stdout || stderr);
-      const messages =
-        typeof report === 'object' &&
-        report !== null &&
-        'messages' in report &&
-        Array.isArray(report.messages)
-          ? report.messages
-          : [];
-      const errors = messages
-        .filter((m: { type?: string }) => m.type === 'error')
-        .map(
-          (m: { url?: string; message?: string; extract?: string }) =>
-            `${m.url?.split('/').pop()}: ${m.message} [${m.extract ?? ''}]`,
-        );
-      expect(errors).toEqual([]);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const week = (await owner.get(panelPaths.bookings).expect(200)).text;
+    const day = (await owner.get(`${panelPaths.bookings}?dia=2026-11-24&vista=dia`).expect(200))
+      .text;
+    expect(await nuErrors({ semana: week, dia: day })).toEqual([]);
   }, 60_000);
 
   it('needs a session and a same-origin token', async () => {

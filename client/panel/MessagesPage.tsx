@@ -3,7 +3,7 @@
  * e-mail copy's delivery; reply by e-mail, mark answered, delete after a confirm step that
  * needs no JavaScript; search by name or e-mail, pages of 50, export to Excel.
  */
-import { data, useLoaderData } from 'react-router-dom';
+import { data, useActionData, useLoaderData } from 'react-router-dom';
 import type { AppActionArgs, AppLoaderArgs } from '../app-context.ts';
 import { panelPaths, queryParams } from '../paths.ts';
 import { requirePanel, seeOther } from './context.ts';
@@ -90,6 +90,7 @@ function Hidden({ search, page }: { search: string; page: number }) {
 export function MessagesPage() {
   const { list, search, confirm } = useLoaderData<typeof messagesLoader>();
   const { messages, total, page, pageCount } = list;
+  const failed = useActionData<{ error: string }>();
   const exportHref = search
     ? `${panelPaths.messagesExport}?${new URLSearchParams({ [queryParams.search]: search })}`
     : panelPaths.messagesExport;
@@ -97,9 +98,14 @@ export function MessagesPage() {
     <>
       <PanelMeta title="Mensajes" />
       <h1>Mensajes</h1>
+      {failed ? (
+        <p className="panel-notice" role="alert">
+          {failed.error}
+        </p>
+      ) : null}
       {confirm ? (
         <section className="panel-card panel-notice" aria-labelledby="confirmar">
-          <h2 id="confirmar">¿Borrar el mensaje de {confirm.name}?</h2>
+          <h2 id="confirmar">{`¿Borrar el mensaje de ${confirm.name}?`}</h2>
           <p>
             Se borra para siempre, sin copia en la web (por ejemplo, si {confirm.email} pidió que
             borremos sus datos). No se puede deshacer.

@@ -29,6 +29,8 @@ export interface PanelAccess {
   people(): Promise<PersonView[]>;
   /** Gives access and makes a one-time invitation link (e-mailed too when e-mail is set up). */
   invite(email: string, name: string | undefined): Promise<{ link: string; emailed: boolean }>;
+  /** Whom a valid invitation (its token) is for; undefined when used, expired or revoked. */
+  invitation(token: string): Promise<{ readonly email: string } | undefined>;
   /** Takes access away; false when nobody has that address. */
   revoke(email: string): Promise<boolean>;
   passkeys(personId: string): Promise<PasskeyView[]>;

@@ -13,6 +13,8 @@ import { ComingSoonPage, PanelShell } from './PanelShell.tsx';
 import { PanelMeta } from './PanelMeta.tsx';
 import { MessagesPage, messagesAction, messagesLoader } from './MessagesPage.tsx';
 import { BookingsPage, bookingsAction, bookingsLoader } from './BookingsPage.tsx';
+import { PeoplePage, peopleAction, peopleLoader } from './PeoplePage.tsx';
+import { ActivityPage, activityLoader } from './ActivityPage.tsx';
 import {
   InvitePage,
   LinkPage,
@@ -77,13 +79,16 @@ export const panelScreens: DataRouteObject[] = [
   {
     id: 'panel-people',
     path: screen(panelPaths.people),
-    element: <ComingSoonPage title="Personas" />,
+    loader: peopleLoader,
+    action: peopleAction,
+    element: <PeoplePage />,
   },
 
   {
     id: 'panel-activity',
     path: screen(panelPaths.activity),
-    element: <ComingSoonPage title="Actividad" />,
+    loader: activityLoader,
+    element: <ActivityPage />,
   },
 
   { id: 'panel-not-found', path: '*', loader: panelNotFound, element: null },
@@ -123,12 +128,14 @@ export function PanelError() {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   const title = notFound ? 'Esta página del panel no existe' : 'Algo salió mal';
   return (
-    <div className="panel-error">
+    <div className="panel panel-entry">
       <PanelMeta title={title} />
-      <h1>{title}</h1>
-      <p>
-        <a href={panelPaths.signIn}>Volver al panel</a>
-      </p>
+      <main id="panel-contenido" className="panel-main">
+        <h1>{title}</h1>
+        <p>
+          <a href={panelPaths.signIn}>Volver al panel</a>
+        </p>
+      </main>
     </div>
   );
 }

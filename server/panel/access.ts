@@ -41,6 +41,10 @@ export function createAccess(deps: {
       }
       return { link, emailed };
     },
+    async invitation(token) {
+      const person = await store.peekToken('invite', token, now());
+      return person ? { email: person.email } : undefined;
+    },
     async revoke(email) {
       return (await store.revoke(email, now())) !== undefined;
     },

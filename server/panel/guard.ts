@@ -2,7 +2,8 @@
  * The one door of the panel: every request whose path the router would take as a panel path
  * (any case, any percent-encoding: client/paths.ts isPanelPath) comes through here, and
  * nowhere else. In order:
- *   1. private headers: Cache-Control no-store, X-Robots-Tag noindex, no Referer (links carry tokens);
+ *   1. private headers: Cache-Control no-store, X-Robots-Tag noindex, Referer only to our own
+ *      pages (links carry tokens; `no-referrer` would make Chromium send `Origin: null` on POSTs);
  *   2. the session from the cookie (idle and absolute timeouts, revoked people: store/panel.ts);
  *   3. a POST must come from our own pages (Origin, or Sec-Fetch-Site): else 403;
  *   4. no session: the sign-in pages and the sign-in calls only; any other GET answers 303 to
@@ -98,7 +99,7 @@ export function panelGuard(deps: PanelGuardDeps): RequestHandler {
       res.set({
         'Cache-Control': 'no-store',
         'X-Robots-Tag': 'noindex, nofollow',
-        'Referrer-Policy': 'no-referrer',
+        'Referrer-Policy': 'same-origin',
       });
       const path = normalPanelPath(req.path);
       const client = req.ip ?? 'desconocido';

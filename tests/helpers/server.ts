@@ -29,11 +29,15 @@ export async function freePort(): Promise<number> {
  * Unless `env` says otherwise, its DATA_DIR is a fresh temporary folder, removed on stop:
  * tests never write into the project's data/.
  */
-export async function startBuiltServer(env: NodeJS.ProcessEnv = {}): Promise<RunningServer> {
+export async function startBuiltServer(
+  env: NodeJS.ProcessEnv = {},
+  /** The host name in SITE_URL and `url`: `localhost` for WebAuthn, which refuses IP addresses. */
+  { host = '127.0.0.1' }: { host?: string } = {},
+): Promise<RunningServer> {
   const entry = `${projectRoot}/dist/server/index.js`;
   if (!existsSync(entry)) throw new Error('No build: run `npm run build` before the browser tests');
   const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
+  const url = `http://${host}:${port}`;
   const tempData = env.DATA_DIR ? undefined : mkdtempSync(join(tmpdir(), 'site-data-'));
   const removeTempData = () => tempData && rmSync(tempData, { recursive: true, force: true });
   const child = spawn(process.execPath, [entry], {

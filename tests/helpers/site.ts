@@ -25,13 +25,16 @@ export type BuiltSite = {
  * the calling file and stopped after them (`npm run build` must have run). `env` is
  * read when the server starts, so it may use values set up by earlier beforeAll hooks.
  */
-export function builtSite(env: () => NodeJS.ProcessEnv = () => ({})): BuiltSite {
+export function builtSite(
+  env: () => NodeJS.ProcessEnv = () => ({}),
+  options: { host?: string } = {},
+): BuiltSite {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
     // The browser first: a server's first seconds (a cold Instagram feed) belong to the tests.
     browser = await launchBrowser();
-    server = await startBuiltServer(env());
+    server = await startBuiltServer(env(), options);
   });
   afterAll(async () => {
     await browser?.close();

@@ -102,11 +102,20 @@ describe('every panel route', () => {
       expect(expired.status).toBe(303);
       expectNoPanelData(expired.text);
 
+      // A POST with the expired session's cookie and token: as without a session.
+      const post = await idle.post(path, { id: '11111111-1111-4111-8111-111111111111' });
+      if (OPEN_POSTS.has(path)) expect([200, 303, 400, 403]).toContain(post.status);
+      else expect(post.status).toBe(401);
+      expectNoPanelData(post.text);
+
       const revoked = await signIn('empleado@parabrisas.test', 'Empleado');
       await store.revoke('empleado@parabrisas.test', TEST_NOW);
       const after = await revoked.get(path);
       expect(after.status).toBe(303);
       expect(after.headers.location).toBe(panelPaths.signIn);
+      const revokedPost = await revoked.post(path, { accion: 'borrar' });
+      if (!OPEN_POSTS.has(path)) expect(revokedPost.status).toBe(401);
+      expectNoPanelData(revokedPost.text);
     },
   );
 

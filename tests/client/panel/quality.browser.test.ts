@@ -1,0 +1,182 @@
+/**
+ * Every panel page, signed in as a person would be: Nu HTML Checker 0 errors, axe 0
+ * violations at 390 and 1280 px, and nothing wider than a 390 px phone.
+ */
+import { execFile, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { panelPaths, queryParams } from '../../../client/paths.ts';
+import { projectRoot } from '../../../server/paths.ts';
+import { hydrateAllIslands, watchPage } from '../../helpers/browser.ts';
+import { builtSite } from '../../helpers/site.ts';
+
+const require = createRequire(import.meta.url);
+const axePath = require.resolve('axe-core/axe.min.js');
+const vnuJar = require.resolve('vnu-jar/build/dist/vnu.jar');
+
+const dataDir = mkdtempSync(join(tmpdir(), 'panel-quality-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+const site = builtSite(() => ({ DATA_DIR: dataDir }), { host: 'localhost' });
+
+function owner(...args: string[]): string {
+  const run = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', join(projectRoot, 'cli/owner.ts'), ...args],
+    { env: { ...process.env, DATA_DIR: dataDir, SITE_URL: site.url }, encoding: 'utf8' },
+  );
+  if (run.status !== 0) throw new Error(`owner ${args.join(' ')}: ${run.stderr}`);
+  return run.stdout.trim();
+}
+
+/** A message through the public form; a long unbroken address tests the 390 px layout. */
+async function postMessage(name: string, message: string) {
+  const res = await fetch(`${site.url}/contact`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: site.url },
+    body: new URLSearchParams({ name, email: 'cliente@example.com', message, website: '' }),
+  });
+  expect(res.status).toBe(303);
+}
+
+/** A browser context signed in through a sign-in link and its button. */
+async function signedIn(width: number): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await site.newContext({ viewport: { width, height: 900 }, bypassCSP: true });
+  const page = await context.newPage();
+  await page.goto(owner('link', 'duenio@example.com'));
+  await page.getByRole('button', { name: 'Entrar al panel' }).click();
+  await page.waitForURL(`${site.url}${panelPaths.messages}`);
+  return { context, page };
+}
+
+let seeded = false;
+async function seed() {
+  if (seeded) return;
+  seeded = true;
+  owner('invite', 'duenio@example.com', '--nombre', 'Dueño');
+  owner('invite', 'empleado@example.com', '--nombre', 'Empleado');
+  await postMessage('Ana Gómez', 'Hola, ¿cuánto sale el parabrisas del Gol Trend 2015?\nGracias.');
+  await postMessage(
+    'Rodrigo',
+    `Mirá esta foto https://example.com/${'una-direccion-muy-larga-sin-espacios-'.repeat(6)}fin`,
+  );
+}
+
+/** Every signed-in screen, and the pages anyone may open. */
+function pagesFor(messageId: string) {
+  return {
+    'sign-in': panelPaths.signIn,
+    'sign-in-notice': `${panelPaths.signIn}?${queryParams.panelNotice}=enviado`,
+    link: `${panelPaths.link}?${queryParams.panelToken}=abc`,
+    invite: `${panelPaths.invite}?${queryParams.panelToken}=abc`,
+    messages: panelPaths.messages,
+    'messages-confirm': `${panelPaths.messages}?${queryParams.confirmDelete}=${messageId}`,
+    'messages-search': `${panelPaths.messages}?${queryParams.search}=nadie`,
+    people: panelPaths.people,
+    activity: panelPaths.activity,
+    account: panelPaths.account,
+    bookings: panelPaths.bookings,
+    'bookings-day': `${panelPaths.bookings}?${queryParams.agendaView}=dia`,
+    'coming-soon': panelPaths.prices,
+    'not-found': `${panelPaths.signIn}/no-existe`,
+  };
+}
+
+async function firstMessageId(page: Page): Promise<string> {
+  await page.goto(`${site.url}${panelPaths.messages}`);
+  const href = await page.getByRole('link', { name: 'Borrar' }).first().getAttribute('href');
+  return new URL(href ?? '', site.url).searchParams.get(queryParams.confirmDelete) ?? '';
+}
+
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: axePath });
+  return page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            ctx: Document,
+          ) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }>;
+        };
+      }
+    ).axe;
+    const result = await axe.run(document);
+    return result.violations.map(
+      (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    );
+  });
+}
+
+const overflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+describe('panel pages', () => {
+  it('Nu HTML Checker finds zero errors', async () => {
+    await seed();
+    const { context, page } = await signedIn(390);
+    const dir = mkdtempSync(join(tmpdir(), 'vnu-panel-'));
+    try {
+      const files: string[] = [];
+      for (const [name, path] of Object.entries(pagesFor(await firstMessageId(page)))) {
+        // The server's HTML as the browser received it, with the session's cookie.
+        const html = await (await context.request.get(site.url + path)).text();
+        const file = join(dir, `${name}.html`);
+        writeFileSync(file, html);
+        files.push(file);
+      }
+      const { stdout, stderr } = await promisify(execFile)(
+        'java',
+        ['-jar', vnuJar, '--format', 'json', '--stdout', '--exit-zero-always', ...files],
+        { maxBuffer: 10 * 1024 * 1024 },
+      ).catch((error: { stdout?: string; stderr?: string }) => ({
+        stdout: error.stdout ?? '',
+        stderr: error.stderr ?? '',
+      }));
+      const report = JSON.parse(stdout || stderr) as {
+        messages: { type: string; url: string; message: string; extract?: string }[];
+      };
+      expect(files).toHaveLength(14);
+      const errors = report.messages
+        .filter((m) => m.type === 'error')
+        .map((m) => `${m.url.split('/').pop()}: ${m.message} [${m.extract ?? ''}]`);
+      expect(errors).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+      await context.close();
+    }
+  }, 60_000);
+
+  it.each([390, 1280])(
+    'axe finds zero violations at %i px, and nothing is wider than the screen',
+    async (width) => {
+      await seed();
+      const { context, page } = await signedIn(width);
+      const problems = await watchPage(page, site.url);
+      for (const [name, path] of Object.entries(pagesFor(await firstMessageId(page)))) {
+        await page.goto(site.url + path, { waitUntil: 'load' });
+        await hydrateAllIslands(page);
+        expect(await axeViolations(page), `${name} at ${width}px`).toEqual([]);
+        expect(await overflow(page), `${name} scrolls sideways at ${width}px`).toBeLessThanOrEqual(
+          0,
+        );
+      }
+      // The invitation's answer (the link to copy) is a page of its own.
+      await page.goto(`${site.url}${panelPaths.people}`);
+      await page.getByLabel('E-mail').fill('nuevo@example.com');
+      await page.getByRole('button', { name: 'Crear invitación' }).click();
+      await page.getByLabel('Enlace de invitación').waitFor();
+      const link = await page.getByLabel('Enlace de invitación').inputValue();
+      expect(link).toMatch(new RegExp(`^${site.url}${panelPaths.invite}\\?t=[\\w-]{43}$`));
+      expect(await axeViolations(page), `invitation at ${width}px`).toEqual([]);
+      expect(await overflow(page)).toBeLessThanOrEqual(0);
+      expect(problems.filter((p) => !/status of 404 /.test(p))).toEqual([]);
+      await context.close();
+    },
+    90_000,
+  );
+});

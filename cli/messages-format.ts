@@ -72,7 +72,10 @@ export function formatList(rows: readonly MessageRow[], location: string): strin
     lines.push(
       '',
       `── ${index + 1} de ${rows.length} · ${displayDate(row.receivedAt)} · ${statusText(row)}`,
-      `De: ${plainText(row.name)} <${plainText(row.email)}>`,
+      // A booking's e-mail to the owner shares the outbox (it has a phone, not an address).
+      row.kind === 'booking'
+        ? `Turno pedido por: ${plainText(row.name)}`
+        : `De: ${plainText(row.name)} <${plainText(row.email)}>`,
       `Número: ${row.id}`,
       ...(row.lastError && row.status !== 'sent' ? [`Error: ${plainText(row.lastError)}`] : []),
       '',

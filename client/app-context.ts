@@ -6,6 +6,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router-dom';
 import type { CatalogueLookup } from '../catalogue/lookup.ts';
 import type { GallerySource } from './gallery/types.ts';
 import type { ContactService } from './contact/types.ts';
+import type { BookingService } from './booking/types.ts';
 import type { PanelContext } from './panel/context.ts';
 
 export interface AppContext {
@@ -24,6 +25,8 @@ export interface AppContext {
   readonly galleryWaitMs: number;
   /** The contact form: validates, stores durably, queues the e-mail (server/contact/). */
   readonly contact: ContactService;
+  /** Booking a fitting: places left, booking, the private link (server/bookings/). */
+  readonly bookings: BookingService;
   /**
    * The signed-in person and the panel's services: only on panel requests with a live
    * session (server/panel/guard.ts); undefined everywhere else. Read it with requirePanel().

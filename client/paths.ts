@@ -38,8 +38,6 @@ export const paths = {
   rearWindowBrand: (marcaSlug: string) => `/luneta/${marcaSlug}`,
   /** `/luneta/{marca}/{modelo}`: the rear window's page, stored as canonical too. */
   rearWindow: (marcaSlug: string, modeloSlug: string) => piecePath('luneta', marcaSlug, modeloSlug),
-  /** Booking a fitting (issue 28); counted as a page (server/demand/counted-pages.ts). */
-  booking: '/turnos',
   /** What the site keeps and counts, and how to ask for deletion (Ley 25.326). */
   privacy: '/privacidad',
   /**
@@ -60,6 +58,16 @@ export const paths = {
   /** A part of the sitemap, when the catalogue needs a sitemap index (server/seo.ts). */
   sitemapPart: (n: number | ':part') => `/sitemap-${n}.xml`,
   robots: '/robots.txt',
+  /** Booking a fitting: the form (GET: the days; POST: book); counted as a page. */
+  booking: '/turnos',
+  /** A booking's private page (see, change, cancel); the token is its only key. */
+  bookingManage: (token: string) => `/turnos/turno/${token}`,
+  /** The booking's calendar file, for the visitor's phone. */
+  bookingIcs: (token: string) => `/turnos/turno/${token}/turno.ics`,
+  /** The free windows as JSON, for the booking form's island (same query as `/turnos`). */
+  bookingApi: '/api/turnos',
+  /** The owner's calendar feed (no session: the token is the key; "Renovar" in the panel). */
+  bookingFeed: (token: string) => `/turnos/calendario/${token}/turnos.ics`,
   /** Vite's hashed build files, served immutable. */
   assets: '/assets',
   /** Our resized copies of the gallery's photos (server/instagram/photo-routes.ts). */
@@ -153,6 +161,28 @@ export const queryParams = {
   /** A product page's version link (`?version={id}`) and its filter's year. */
   version: 'version',
   year: 'anio',
+  /** The booking form's fields (GET for the days, POST to book). */
+  booking: {
+    job: 'que',
+    brand: 'marca',
+    model: 'modelo',
+    version: 'version',
+    place: 'lugar',
+    locality: 'localidad',
+    /** The first day the calendar shows (paging through weeks). */
+    from: 'desde',
+    window: 'turno',
+    name: 'nombre',
+    phone: 'telefono',
+    plate: 'patente',
+    notes: 'notas',
+    token: 'token',
+  },
+  /** `/turnos/turno/{token}?nuevo=1`: the booking was just made. */
+  bookingNew: 'nuevo',
+  /** The panel's agenda (`/panel/turnos?dia=2026-12-01&vista=dia`). */
+  agendaDay: 'dia',
+  agendaView: 'vista',
   /** A panel link's token (`/panel/enlace?t=…`, `/panel/invitacion?t=…`). */
   panelToken: 't',
   /** The panel sign-in page's notice (`/panel?aviso=enlace`). */

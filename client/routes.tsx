@@ -25,6 +25,9 @@ import { TestimonialsPage } from './pages/TestimonialsPage.tsx';
 import { TeamPage } from './pages/TeamPage.tsx';
 import { ContactPage } from './pages/ContactPage.tsx';
 import { contactAction } from './contact/action.ts';
+import { BookingPage } from './pages/BookingPage.tsx';
+import { BookingManagePage } from './pages/BookingManagePage.tsx';
+import { bookingAction, bookingLoader, manageAction, manageLoader } from './booking/action.ts';
 import { paths, priceListSections, queryParams, routePath } from './paths.ts';
 import { productPageParams } from './components/version-filter.ts';
 import { asGiven, onlyValue, reads } from './page-identity.ts';
@@ -144,6 +147,21 @@ export const pageRoutes: DataRouteObject[] = [
     action: contactAction,
     element: <ContactPage />,
     handle: reads({ [queryParams.sent]: onlyValue('1') }),
+  },
+  {
+    id: 'booking',
+    path: routePath(paths.booking),
+    loader: bookingLoader,
+    action: bookingAction,
+    element: <BookingPage />,
+  },
+  {
+    id: 'booking-manage',
+    path: routePath(paths.bookingManage(':token')),
+    loader: manageLoader,
+    action: manageAction,
+    element: <BookingManagePage />,
+    handle: reads({ [queryParams.bookingNew]: onlyValue('1') }),
   },
   { id: 'not-found', path: '*', loader: notFoundLoader, element: null },
 ];

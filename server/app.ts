@@ -7,6 +7,7 @@ import { createStaticHandler, type DataRouteObject, type StaticHandler } from 'r
 import type { AppContext } from '../client/app-context.ts';
 import type { GallerySource } from '../client/gallery/types.ts';
 import type { ContactService } from '../client/contact/types.ts';
+import type { BookingService } from '../client/booking/types.ts';
 import { paths } from '../client/paths.ts';
 import type { Config } from './config.ts';
 import type { PageAssets } from './assets.ts';
@@ -32,6 +33,8 @@ import { rejectMalformedUrl } from './url-guard.ts';
 import { healthRoute } from './health.ts';
 import type { DemandCounting } from './demand/counting.ts';
 import { whatsappRoutes } from './demand/whatsapp-route.ts';
+import { bookingApiRoute, bookingFeedRoute, bookingIcsRoute } from './bookings/routes.ts';
+import type { BookingFeed } from './bookings/feed.ts';
 import { isPanelPath } from '../client/paths.ts';
 import type { PanelContext } from '../client/panel/context.ts';
 import type { Panel } from './panel/index.ts';
@@ -56,6 +59,12 @@ export type AppDeps = {
   readonly contactRateLimit: RateLimit | undefined;
   /** Where the rate limits count (PostgreSQL: shared by every instance); undefined: in memory. */
   readonly contactRateLimitStores: RateLimitStores | undefined;
+  /** Booking a fitting (server/bookings/). */
+  readonly bookings: BookingService;
+  /** The owner's calendar feed, by its token (server/bookings/feed.ts). */
+  readonly bookingFeed: BookingFeed;
+  /** POST /turnos (and a booking's private page) per client; default 5 per 10 minutes. */
+  readonly bookingRateLimit: RateLimit | undefined;
   /** Finished pages (server/page-cache.ts); undefined in development, where sources change. */
   readonly pages: PageCache | undefined;
   /** Shutting down: /healthz says so, so a load balancer stops sending traffic here. */
@@ -200,6 +209,7 @@ export function createApp(config: Config, deps: AppDeps): App {
       isBot: bot,
       galleryWaitMs: bot ? config.botWaitMs : 0,
       contact: deps.contact,
+      bookings: deps.bookings,
       panel,
     };
     const privatePage = isPanelPath(req.path);
@@ -231,6 +241,26 @@ export function createApp(config: Config, deps: AppDeps): App {
       rateLimitStores: deps.contactRateLimitStores,
     }),
     page,
+  );
+  // Booking: the form and the private page's change and cancel, with the same guards.
+  const bookingGuards = contactPostGuards({
+    siteUrl: config.siteUrl,
+    logger,
+    rateLimit: deps.bookingRateLimit,
+    rateLimitStores: deps.contactRateLimitStores,
+    scope: 'bookings',
+  });
+  app.post(paths.booking, ...bookingGuards, page);
+  app.post(paths.bookingManage(':token'), ...bookingGuards, page);
+  app.get(paths.bookingIcs(':token'), bookingIcsRoute(deps.bookings, config.siteUrl));
+  app.get(paths.bookingFeed(':token'), bookingFeedRoute(deps.bookingFeed));
+  app.get(
+    paths.bookingApi,
+    bookingApiRoute(() => ({
+      catalogue: catalogue.current().lookup,
+      bookings: deps.bookings,
+      now: deps.now(),
+    })),
   );
   app.post('/{*splat}', (_req, res) => methodNotAllowed(res, READ_METHODS));
   app.get('/{*splat}', page);

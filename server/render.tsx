@@ -191,6 +191,11 @@ function trackReads(context: AppContext) {
       sources.add('gallery');
       return gallery;
     },
+    // Places left change with every booking: a page that reads them is never kept.
+    get bookings() {
+      complete = false;
+      return context.bookings;
+    },
   };
   return { context: tracked, sources, complete: () => complete };
 }

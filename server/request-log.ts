@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from './logger.ts';
-import { isPanelPath, queryParams } from '../client/paths.ts';
+import { isPanelPath, paths, queryParams } from '../client/paths.ts';
 
 const SAFE_ID = /^[\w.:-]{1,100}$/;
 
@@ -44,8 +44,17 @@ export function logRequest(logger: Logger, req: IncomingMessage, res: ServerResp
   return reqId;
 }
 
-/** A panel link's token (`/panel/enlace?t=…`) never reaches the logs. */
-function withoutSecrets(url: string): string {
+/** Path prefixes followed by a secret: a booking's private link, the owner's feed. */
+const TOKEN_PREFIXES = [paths.bookingManage(''), paths.bookingFeed('').split('//')[0] + '/'];
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const tokenInPath = new RegExp(`^(${TOKEN_PREFIXES.map(escapeRegExp).join('|')})[^/?#]+`, 'i');
+
+/**
+ * A panel link's token (`/panel/enlace?t=…`) and a booking's or the feed's token in the path
+ * never reach the logs.
+ */
+function withoutSecrets(original: string): string {
+  const url = original.replace(tokenInPath, '$1***');
   const q = url.indexOf('?');
   if (q < 0 || !isPanelPath(url.slice(0, q))) return url;
   const tokenParam = new RegExp(`([?&]${queryParams.panelToken}=)[^&]*`, 'g');

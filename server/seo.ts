@@ -19,6 +19,7 @@ export function sitemapPaths(catalogue: CatalogueLookup): string[] {
     paths.home,
     paths.priceList,
     ...marcas.map((m) => paths.priceListBrand(m.slug)),
+    paths.booking,
     ...answerPages,
     ...marcas.flatMap((m) => m.modelos.map((modelo) => modelo.meta.canonical)),
     ...marcas.flatMap((m) => (m.lunetas ?? []).map((modelo) => modelo.meta.canonical)),
@@ -74,5 +75,10 @@ export function sitemap(
 }
 
 export function robotsTxt(siteUrl: string): string {
-  return `User-agent: *\nAllow: /\nDisallow: ${paths.picker}\nDisallow: ${panelPaths.signIn}\nDisallow: ${paths.whatsappOut}\n\nSitemap: ${siteUrl}${paths.sitemap}\n`;
+  // A booking's private page and the owner's feed are reached by their token only.
+  const privateBookings = [
+    paths.bookingManage(''),
+    paths.bookingFeed('').replace(/\/turnos\.ics$/, ''),
+  ];
+  return `User-agent: *\nAllow: /\nDisallow: ${paths.picker}\nDisallow: ${panelPaths.signIn}\nDisallow: ${paths.whatsappOut}\n${privateBookings.map((p) => `Disallow: ${p}\n`).join('')}\nSitemap: ${siteUrl}${paths.sitemap}\n`;
 }

@@ -19,6 +19,9 @@ import type { SiteDatabase } from '../store/schema.ts';
 import { openContact, openSiteDatabase, type SiteContact } from './contact/index.ts';
 import type { RateLimit } from './contact/post-guards.ts';
 import { createGallery } from './instagram/index.ts';
+import { createBookingService } from './bookings/service.ts';
+import { createBookingFeed } from './bookings/feed.ts';
+import { createBookingStore } from '../store/bookings.ts';
 import { answerFromKeptPages } from './kept-pages.ts';
 import { applyHttpLimits, HTTP_SERVER_OPTIONS } from './http-limits.ts';
 import type { CatalogueSource } from './live-catalogue.ts';
@@ -62,6 +65,8 @@ export type SiteOverrides = {
   readonly contact?: SiteContact;
   /** POST /contact per client; default 5 per 10 minutes. */
   readonly contactRateLimit?: RateLimit;
+  /** POST /turnos per client; default 5 per 10 minutes. */
+  readonly bookingRateLimit?: RateLimit;
   /** Default: the site's routes (client/routes.tsx). */
   readonly routes?: AppDeps['routes'];
   /** Default: the client build's files, from Vite's manifest. */
@@ -79,13 +84,18 @@ export type SiteOverrides = {
 /** What the site keeps about people, and for how long (client/content/privacy.ts, /privacidad). */
 export function retentionPurges(database: SiteDatabase): Purge[] {
   const messages = createContactStore(database);
+  const bookings = createBookingStore(database);
   return [
     {
       name: 'contact messages',
       days: privacy.contactMessagesDays,
       run: async (before) => (await messages.purgeReceivedBefore(before)).deleted,
     },
-    // Bookings (issue 28): { name: 'bookings', days: privacy.bookingsDays, run: ... }.
+    {
+      name: 'bookings',
+      days: privacy.bookingsDays,
+      run: (before) => bookings.purgeEndedBefore(before),
+    },
   ];
 }
 
@@ -159,6 +169,16 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
     now,
     logger,
   });
+  const bookingStore = createBookingStore(database);
+  const bookings = createBookingService({
+    store: bookingStore,
+    logger,
+    now,
+    onStored: () => {
+      contact.nudge?.();
+      tally.count({ kind: 'booking', key: '' });
+    },
+  });
   const counting: DemandCounting = createDemandCounting({
     tally,
     catalogue,
@@ -190,6 +210,9 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
     counting,
     contactRateLimit: overrides.contactRateLimit,
     contactRateLimitStores: contact.rateLimitStores,
+    bookings,
+    bookingFeed: createBookingFeed(bookingStore, now, new URL(config.siteUrl).host),
+    bookingRateLimit: overrides.bookingRateLimit,
     pages,
     draining: () => draining,
     panel,

@@ -31,7 +31,8 @@ function likePattern(search: string): string {
 
 export function createInboxStore({ db, engine }: SiteDatabase) {
   const matching = (search: string) => {
-    const query = db.selectFrom('contact_messages');
+    // Bookings share the outbox (kind 'booking') but are the agenda's, not the inbox's.
+    const query = db.selectFrom('contact_messages').where('kind', '=', 'contact');
     if (!search.trim()) return query;
     const pattern = likePattern(search);
     return query.where((eb) =>
@@ -99,6 +100,7 @@ export function createInboxStore({ db, engine }: SiteDatabase) {
         .selectFrom('contact_messages')
         .select(columns)
         .where('id', '=', id)
+        .where('kind', '=', 'contact')
         .executeTakeFirst();
       return row ? toRow(row) : undefined;
     },

@@ -168,6 +168,72 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '2026-11-25-30-bookings': {
+    async up(db: Kysely<unknown>) {
+      // The outbox carries bookings for the owner too (server/contact/delivery-worker.ts).
+      await db.schema
+        .alterTable('contact_messages')
+        .addColumn('kind', 'text', (c) => c.notNull().defaultTo('contact'))
+        .execute();
+      // The counter that makes overbooking impossible: taken only grows by a conditional
+      // UPDATE (store/bookings.ts), and the database refuses taken > places whatever the code.
+      await db.schema
+        .createTable('booking_slots')
+        .addColumn('day', 'text', (c) => c.notNull())
+        .addColumn('slot', 'text', (c) => c.notNull())
+        .addColumn('place', 'text', (c) => c.notNull())
+        .addColumn('places', 'integer', (c) => c.notNull())
+        .addColumn('taken', 'integer', (c) => c.notNull().defaultTo(0))
+        .addPrimaryKeyConstraint('booking_slots_pk', ['day', 'slot', 'place'])
+        .addCheckConstraint('booking_slots_capacity', sql`taken >= 0 and taken <= places`)
+        .execute();
+      await db.schema
+        .createTable('bookings')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('form_token', 'text', (c) => c.notNull().unique())
+        .addColumn('manage_token_hash', 'text', (c) => c.notNull().unique())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) =>
+          c.notNull().check(sqlIn('status', ['pendiente', 'confirmado', 'hecho', 'cancelado'])),
+        )
+        .addColumn('day', 'text', (c) => c.notNull())
+        .addColumn('slot', 'text', (c) => c.notNull())
+        .addColumn('place', 'text', (c) => c.notNull())
+        .addColumn('starts_at', 'text', (c) => c.notNull())
+        .addColumn('ends_at', 'text', (c) => c.notNull())
+        .addColumn('locality', 'text')
+        .addColumn('job', 'text', (c) => c.notNull())
+        .addColumn('glass', 'text')
+        .addColumn('availability', 'text')
+        .addColumn('awaits_glass', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('phone', 'text', (c) => c.notNull())
+        .addColumn('plate', 'text')
+        .addColumn('notes', 'text')
+        .execute();
+      await db.schema.createIndex('bookings_day').on('bookings').columns(['day', 'slot']).execute();
+      await db.schema
+        .createTable('booking_day_places')
+        .addColumn('day', 'text', (c) => c.notNull())
+        .addColumn('place', 'text', (c) => c.notNull())
+        .addColumn('places', 'integer', (c) => c.notNull().check(sql`places >= 0`))
+        .addPrimaryKeyConstraint('booking_day_places_pk', ['day', 'place'])
+        .execute();
+      await db.schema
+        .createTable('booking_closures')
+        .addColumn('day', 'text', (c) => c.notNull())
+        .addColumn('slot', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('booking_closures_pk', ['day', 'slot'])
+        .execute();
+      await db.schema
+        .createTable('booking_feed')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('token', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+    },
+  },
   // Demand figures (docs/decisions/2026-11-25-demand-counts.md): per day, what was counted
   // and how many times; nothing about who.
   '2026-11-25-40-counts': {

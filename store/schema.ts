@@ -1,9 +1,13 @@
 /** The tables as Kysely sees them. Times are ISO 8601 UTC text (same in both engines; sorts as time). */
-import type { Kysely } from 'kysely';
+import type { Generated, Kysely } from 'kysely';
 import { z } from 'zod';
 
 export const MESSAGE_STATUSES = ['pending', 'sent', 'failed'] as const;
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
+
+/** What a row of the outbox is: a contact form's message, or a new booking for the owner. */
+export const MESSAGE_KINDS = ['contact', 'booking'] as const;
+export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
 export const storedMessageSchema = z.object({
   id: z.string().min(1),
@@ -11,6 +15,8 @@ export const storedMessageSchema = z.object({
   name: z.string(),
   email: z.string(),
   message: z.string(),
+  /** Absent: a contact message (rows written before bookings existed). */
+  kind: z.enum(MESSAGE_KINDS).optional(),
 });
 /** A message as the form accepted it. */
 export type StoredMessage = z.output<typeof storedMessageSchema>;
@@ -30,6 +36,8 @@ export type ContactMessagesTable = {
   /** A worker is sending it until then; after that another may (it died mid-send). */
   claimed_until: string | null;
   sent_at: string | null;
+  /** 'contact' unless written otherwise (rows from before bookings). */
+  kind: Generated<MessageKind>;
   /** The owner opened it in the panel (null: unread). */
   read_at: string | null;
   /** The owner marked it answered in the panel. */
@@ -71,6 +79,60 @@ export type CatalogueDraftsTable = {
   created_at: string;
 };
 
+export const BOOKING_STATUSES = ['pendiente', 'confirmado', 'hecho', 'cancelado'] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+
+/** One window of one day at one place of work: how many places it has, how many are taken. */
+export type BookingSlotsTable = {
+  day: string;
+  /** The window's id (`manana`, `tarde`). */
+  slot: string;
+  place: string;
+  places: number;
+  taken: number;
+};
+
+export type BookingsTable = {
+  id: string;
+  /** The form's one-time token: the same form posted twice books once. */
+  form_token: string;
+  /** SHA-256 of the private link's token (the link itself is never stored). */
+  manage_token_hash: string;
+  created_at: string;
+  updated_at: string;
+  status: BookingStatus;
+  day: string;
+  slot: string;
+  place: string;
+  /** The window's start and end, ISO UTC (the calendar events). */
+  starts_at: string;
+  ends_at: string;
+  /** At home: the locality. */
+  locality: string | null;
+  job: string;
+  /** The glass, as people read it ("Parabrisas Peugeot 208, 2019-2023 con sensor"). */
+  glass: string | null;
+  /** The glass's availability, as people read it. */
+  availability: string | null;
+  /** 1: the glass's arrival is unknown; the owner confirms the booking. */
+  awaits_glass: number;
+  name: string;
+  phone: string;
+  plate: string | null;
+  notes: string | null;
+};
+
+/** The owner's change of a day's places (from the panel). */
+export type BookingDayPlacesTable = { day: string; place: string; places: number };
+
+/** Days (`slot` = '*') and windows the owner closed. */
+export type BookingClosuresTable = { day: string; slot: string };
+
+/**
+ * The owner's private calendar feed: its current token (one row, `id` = 'feed'). Kept readable
+ * so the panel can show the address again: whoever reads the database has the bookings anyway.
+ */
+export type BookingFeedTable = { id: string; token: string; created_at: string };
 export const PANEL_TOKEN_KINDS = ['invite', 'sign-in'] as const;
 export type PanelTokenKind = (typeof PANEL_TOKEN_KINDS)[number];
 
@@ -163,6 +225,11 @@ export type SiteTables = {
   contact_rate_limits: RateLimitsTable;
   catalogues: CataloguesTable;
   catalogue_drafts: CatalogueDraftsTable;
+  booking_slots: BookingSlotsTable;
+  bookings: BookingsTable;
+  booking_day_places: BookingDayPlacesTable;
+  booking_closures: BookingClosuresTable;
+  booking_feed: BookingFeedTable;
   panel_people: PanelPeopleTable;
   panel_passkeys: PanelPasskeysTable;
   panel_sessions: PanelSessionsTable;

@@ -27,7 +27,7 @@ export type ContactStore = {
   readonly location: string;
   /** Commits the message as pending; throws if it was not stored (nothing half-written). */
   insert(message: StoredMessage): Promise<void>;
-  /** Messages received at or after `since`, whatever their state (the site-wide ceiling). */
+  /** Contact messages received at or after `since`, whatever their state (the site-wide ceiling). */
   countReceivedSince(since: Date): Promise<number>;
   /** Oldest first. */
   list(filter?: { readonly status?: MessageStatus }): Promise<MessageRow[]>;
@@ -72,6 +72,7 @@ export function createContactStore({ db, engine, location, close }: SiteDatabase
           status: 'pending',
           attempts: 0,
           next_attempt_at: m.receivedAt,
+          kind: m.kind ?? 'contact',
         })
         .execute();
     },
@@ -80,6 +81,7 @@ export function createContactStore({ db, engine, location, close }: SiteDatabase
       const row = await messages()
         .select((eb) => eb.fn.countAll<number | string>().as('n'))
         .where('received_at', '>=', since.toISOString())
+        .where('kind', '=', 'contact')
         .executeTakeFirst();
       return Number(row?.n ?? 0);
     },
@@ -99,6 +101,7 @@ export function createContactStore({ db, engine, location, close }: SiteDatabase
         lastError: r.last_error ?? undefined,
         nextAttemptAt: r.status === 'pending' ? r.next_attempt_at : undefined,
         sentAt: r.sent_at ?? undefined,
+        kind: r.kind,
       }));
     },
 
@@ -133,7 +136,7 @@ export function createContactStore({ db, engine, location, close }: SiteDatabase
         })
         .where('id', '=', due)
         .where('status', '=', 'pending')
-        .returning(['id', 'received_at', 'name', 'email', 'message', 'attempts'])
+        .returning(['id', 'received_at', 'name', 'email', 'message', 'attempts', 'kind'])
         .executeTakeFirst();
       if (!row) return undefined;
       return {
@@ -142,6 +145,7 @@ export function createContactStore({ db, engine, location, close }: SiteDatabase
         name: row.name,
         email: row.email,
         message: row.message,
+        kind: row.kind,
         attempts: Number(row.attempts),
       };
     },

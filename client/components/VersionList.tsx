@@ -113,6 +113,7 @@ export function VersionList({
                   open={version.id === picked || !several}
                   link={several ? versionLink(path, version.id) : undefined}
                   prices={prices}
+                  productPath={path}
                 />
               </li>
             ))}

@@ -14,6 +14,7 @@ import {
 } from '../content/glass.ts';
 import { BuyButton, PriceBlock } from './PriceBlock.tsx';
 import { PriceDate } from './PriceDate.tsx';
+import { BookingLink } from './BookingLink.tsx';
 
 type Props = {
   pieza: Pieza;
@@ -28,6 +29,8 @@ type Props = {
   /** The version's own link (`?version=…#v-…`), when the model has several. */
   link: string | undefined;
   prices: PriceDateData;
+  /** The model page's path (canonical): "Pedir turno" books this glass. */
+  productPath: string;
 };
 
 /**
@@ -36,7 +39,17 @@ type Props = {
  * (instalments with their total and CFTEA) and "Comprar ahora" only inside, once opened. It
  * works without JavaScript; a version link renders it open. Only one opens at a time.
  */
-export function VersionRow({ pieza, name, version, grouped, picked, open, link, prices }: Props) {
+export function VersionRow({
+  pieza,
+  name,
+  version,
+  grouped,
+  picked,
+  open,
+  link,
+  prices,
+  productPath,
+}: Props) {
   const years = grouped ? undefined : yearsLabel(version);
   const labels =
     version.caracteristicas.length > 0
@@ -89,6 +102,7 @@ export function VersionRow({ pieza, name, version, grouped, picked, open, link, 
           <PriceBlock precio={version.precio} cuotas={version.cuotas} />
           <PriceDate prices={prices} product={name} pieza={pieza} />
           <BuyButton url={version.url} />
+          <BookingLink pieza={pieza} productPath={productPath} version={version.id} />
         </div>
         {link ? (
           <p className="version__link">

@@ -72,7 +72,7 @@ export function pageTitle(title: string): string {
 
 /**
  * A WhatsApp link of the site: through our server (`/ir/whatsapp/...`), which counts the click
- * and answers with a redirect to the wa.me address it builds itself (server/demand/whatsapp.ts).
+ * and answers with a redirect to the wa.me address it builds itself (server/demand/whatsapp-route.ts).
  * The message travels as an id only: the server knows the text of every id the site links to;
  * an id it does not know opens the chat without text.
  */
@@ -80,7 +80,11 @@ export function whatsappLink(message?: string): string {
   return message ? `${paths.whatsappOut}/${whatsappMessageId(message)}` : paths.whatsappOut;
 }
 
-/** The wa.me address itself, optionally with a prefilled message (only the server redirects here). */
+/**
+ * The wa.me address itself, optionally with a prefilled message: what the server redirects to,
+ * and the one direct link, a booking's private page (its message carries the customer's
+ * details, which no counted URL should, and that page is nobody's demand).
+ */
 export function whatsappChat(message?: string): string {
   const base = `https://wa.me/${business.whatsappNumber}`;
   return message ? `${base}?text=${encodeURIComponent(message)}` : base;

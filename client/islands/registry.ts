@@ -44,6 +44,10 @@ export const islands = defineIslands({
     when: 'interaction',
     load: () => import('../components/VersionFilter.tsx').then((m) => m.VersionFilter),
   },
+  bookingWindows: {
+    when: 'idle',
+    load: () => import('../components/LiveBookingWindows.tsx').then((m) => m.LiveBookingWindows),
+  },
   gallery: {
     when: 'visible',
     load: () => import('../gallery/Gallery.tsx').then((m) => m.Gallery),

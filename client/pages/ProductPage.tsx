@@ -3,6 +3,7 @@ import type { AppLoaderArgs } from '../app-context.ts';
 import { formatARS, type Centavos } from '../../catalogue/money.ts';
 import type { ProductMatch } from '../../catalogue/lookup.ts';
 import { BuyButton, PriceBlock } from '../components/PriceBlock.tsx';
+import { BookingLink } from '../components/BookingLink.tsx';
 import { fromPrice } from '../components/from-price.ts';
 import { lastYear, type Pieza } from '../../catalogue/pieces.ts';
 import { priceDate, type PriceDate as PriceDateData } from '../../catalogue/validity.ts';
@@ -100,6 +101,7 @@ export function ProductPage() {
                 <PriceBlock precio={modelo.precio} cuotas={modelo.cuotas} />
                 <PriceDate prices={prices} product={name} pieza={pieza} />
                 <BuyButton url={modelo.url} />
+                <BookingLink pieza={pieza} productPath={modelo.meta.canonical} />
               </>
             ) : (
               <>

@@ -3,7 +3,6 @@ import { business } from '../content/business.ts';
 import { panelPaths } from '../paths.ts';
 import { panelNav } from './nav.ts';
 import { PanelForm } from './PanelForm.tsx';
-import { PanelMeta } from './PanelMeta.tsx';
 import type { privateLoader } from './routes.tsx';
 
 /** The signed-in panel's layout: who, the screens, sign out; phone first (390 px). */
@@ -58,16 +57,5 @@ export function PanelShell() {
         <Outlet />
       </main>
     </div>
-  );
-}
-
-/** The page of a screen that is announced in the navigation but not built yet. */
-export function ComingSoonPage({ title }: { title: string }) {
-  return (
-    <>
-      <PanelMeta title={title} />
-      <h1>{title}</h1>
-      <p>Próximamente: esta parte del panel todavía no está lista.</p>
-    </>
   );
 }

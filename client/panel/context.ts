@@ -11,6 +11,7 @@ import type { Inbox } from './inbox-types.ts';
 import type { PanelAccess } from './access-types.ts';
 import type { DemandFiguresService } from './demand-figures.ts';
 import type { Prices } from './prices-types.ts';
+import type { Agenda } from './agenda-types.ts';
 
 export type PanelPerson = {
   readonly id: string;
@@ -32,6 +33,8 @@ export interface PanelServices {
   readonly demand: DemandFiguresService;
   /** Prices from a sheet: preview, publish, history; undefined when the site serves a fixed catalogue. */
   readonly prices: Prices | undefined;
+  /** The bookings' agenda, closures, places and the calendar feed. */
+  readonly agenda: Agenda;
 }
 
 export interface PanelContext {

@@ -1,8 +1,4 @@
-/**
- * The panel's navigation, in order: one line per screen. A screen not built yet points to a
- * page that says "Próximamente" (client/panel/routes.tsx), so adding one is replacing that
- * route; the line here stays.
- */
+/** The panel's navigation, in order: one line per screen (its routes: client/panel/routes.tsx). */
 import { panelPaths } from '../paths.ts';
 
 export type PanelNavEntry = { readonly label: string; readonly to: string };

@@ -9,9 +9,10 @@ import type { AppLoaderArgs } from '../app-context.ts';
 import { panelPaths } from '../paths.ts';
 import { requirePanel } from './context.ts';
 import { AccountPage, accountAction, accountLoader } from './AccountPage.tsx';
-import { ComingSoonPage, PanelShell } from './PanelShell.tsx';
+import { PanelShell } from './PanelShell.tsx';
 import { PanelMeta } from './PanelMeta.tsx';
 import { MessagesPage, messagesAction, messagesLoader } from './MessagesPage.tsx';
+import { BookingsPage, bookingsAction, bookingsLoader } from './BookingsPage.tsx';
 import { PeoplePage, peopleAction, peopleLoader } from './PeoplePage.tsx';
 import { ActivityPage, activityLoader } from './ActivityPage.tsx';
 import { StatsPage, statsLoader } from './StatsPage.tsx';
@@ -81,7 +82,9 @@ export const panelScreens: DataRouteObject[] = [
   {
     id: 'panel-bookings',
     path: screen(panelPaths.bookings),
-    element: <ComingSoonPage title="Turnos" />,
+    loader: bookingsLoader,
+    action: bookingsAction,
+    element: <BookingsPage />,
   },
 
   {

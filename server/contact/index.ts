@@ -19,6 +19,8 @@ export type SiteContact = {
   readonly rateLimitStores: RateLimitStores | undefined;
   /** Starts the delivery worker (when e-mail is configured). */
   start(): void;
+  /** Something was just put in the outbox (a booking): the worker looks now. */
+  nudge?(): void;
   /**
    * Stops sending (waiting briefly for a send in progress to be recorded); closes the
    * database only when it opened it (no `database` option).
@@ -106,6 +108,9 @@ export async function openContact(
     rateLimitStores,
     start() {
       worker?.start();
+    },
+    nudge() {
+      worker?.nudge();
     },
     async stop() {
       await worker?.stop();

@@ -77,6 +77,7 @@ export function composeMail(
   envelope: { from: string; to: string },
 ): SendMailOptions {
   const domain = envelope.from.split('@')[1] ?? 'localhost';
+  if (message.kind === 'booking') return composeBookingMail(message, envelope, domain);
   const text = [
     'Mensaje nuevo desde el formulario de contacto de la web.',
     'Respondé este e-mail para contestarle directamente.',
@@ -100,6 +101,28 @@ export function composeMail(
     date: new Date(message.receivedAt),
     messageId: `<contacto-${message.id}@${domain}>`,
     headers: { 'X-Contact-Message-Id': message.id },
+    disableFileAccess: true,
+    disableUrlAccess: true,
+  };
+}
+
+/**
+ * A new booking (store/bookings.ts wrote its text in the same transaction as the booking):
+ * no reply-to, the customer has a phone, not an address; the text carries a WhatsApp link.
+ */
+function composeBookingMail(
+  message: StoredMessage,
+  envelope: { from: string; to: string },
+  domain: string,
+): SendMailOptions {
+  return {
+    from: { name: SENDER_NAME, address: envelope.from },
+    to: envelope.to,
+    subject: `Turno nuevo: ${message.name}`,
+    text: [message.message, '', '--', `Número de turno: ${message.id}`].join('\n'),
+    date: new Date(message.receivedAt),
+    messageId: `<turno-${message.id}@${domain}>`,
+    headers: { 'X-Booking-Id': message.id },
     disableFileAccess: true,
     disableUrlAccess: true,
   };

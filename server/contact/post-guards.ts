@@ -40,6 +40,8 @@ export type ContactGuardOptions = {
   readonly rateLimit?: RateLimit;
   /** Where the counters live; default in this process's memory (one instance). */
   readonly rateLimitStores?: RateLimitStores;
+  /** Whose form: its own counters and log lines (default 'contact'). */
+  readonly scope?: string;
 };
 
 /**
@@ -52,13 +54,14 @@ export function clientKey(ip: string | undefined): string {
 
 export function contactPostGuards(options: ContactGuardOptions): RequestHandler[] {
   const { logger } = options;
+  const scope = options.scope ?? 'contact';
   const limit = options.rateLimit ?? DEFAULT_CONTACT_RATE_LIMIT;
   const read = express.raw({ type: FORM_TYPE, limit: CONTACT_BODY_LIMIT });
 
   const sameOrigin: RequestHandler = (req, res, next) => {
     const reason = crossSiteReason(req, options.siteUrl);
     if (!reason) return next();
-    logger.warn({ reason, ip: req.ip }, 'contact: cross-site POST refused');
+    logger.warn({ reason, ip: req.ip }, `${scope}: cross-site POST refused`);
     refuse(res, 403);
   };
 
@@ -71,7 +74,7 @@ export function contactPostGuards(options: ContactGuardOptions): RequestHandler[
     createRateLimit({
       windowMs: limit.windowMs,
       limit: max,
-      store: options.rateLimitStores?.(`contact-${name}:`),
+      store: options.rateLimitStores?.(`${scope}-${name}:`),
       keyGenerator: (req) => keyGenerator(req.ip),
       skip: (req) => skip(req.ip),
       standardHeaders: false,
@@ -83,7 +86,7 @@ export function contactPostGuards(options: ContactGuardOptions): RequestHandler[
       handler(req, res) {
         const resetTime = resetTimeOf(req) ?? Date.now() + limit.windowMs;
         const retryAfterSeconds = Math.max(1, Math.ceil((resetTime - Date.now()) / 1000));
-        logger.warn({ ip: req.ip, bucket: name }, 'contact: rate limit reached');
+        logger.warn({ ip: req.ip, bucket: name }, `${scope}: rate limit reached`);
         res.set('Retry-After', String(retryAfterSeconds));
         refuse(res, 429, retryAfterSeconds);
       },
@@ -101,7 +104,7 @@ export function contactPostGuards(options: ContactGuardOptions): RequestHandler[
     read(req, res, (error?: unknown) => {
       if (!error) return next();
       const status = (error as { status?: number }).status;
-      logger.warn({ status, msg: (error as Error).message }, 'contact: form body refused');
+      logger.warn({ status, msg: (error as Error).message }, `${scope}: form body refused`);
       refuse(res, status === 413 ? 413 : status === 415 ? 415 : 400);
     });
   };

@@ -17,7 +17,8 @@ import { insurancePage } from '../../client/content/insurance.ts';
 import { tintPage } from '../../client/content/tint.ts';
 import { warrantyPage } from '../../client/content/warranty.ts';
 import { whichGlass } from '../../client/content/which-glass.ts';
-import { zonesPage } from '../../client/content/zones.ts';
+import { zones, zonesPage } from '../../client/content/zones.ts';
+import { bookingPage } from '../../client/content/booking.ts';
 import { paths } from '../../client/paths.ts';
 import {
   assessDamage,
@@ -34,6 +35,9 @@ const FIXED_MESSAGES: readonly string[] = [
   insurancePage.whatsappMessage,
   tintPage.whatsappMessage,
   zonesPage.whatsappMessage,
+  // A locality to agree on ("consultar") from the booking form.
+  ...zones.map((zone) => `${zonesPage.whatsappMessage}${zone.locality}`),
+  bookingPage.whatsappMessage,
   priceQuestion('parabrisas'),
 ];
 

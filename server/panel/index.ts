@@ -25,6 +25,8 @@ import type { CatalogueSource } from '../live-catalogue.ts';
 import { createPrices } from './prices.ts';
 import { priceSheetDownload } from './price-sheet.ts';
 import type { CatalogueStore } from '../catalogue-store.ts';
+import { createAgenda } from '../bookings/agenda.ts';
+import { createBookingStore } from '../../store/bookings.ts';
 
 export type PanelRender = (
   req: Request,
@@ -70,6 +72,7 @@ export function createPanel({
     access: createAccess({ store, siteUrl: config.siteUrl, now, mailer, logger }),
     demand: createDemandFigures({ store: createCountStore(database), catalogue, now }),
     prices: catalogueStore ? createPrices({ store: catalogueStore, database, now }) : undefined,
+    agenda: createAgenda(createBookingStore(database), now, config.siteUrl),
   };
   const auth = createAuth({
     store,

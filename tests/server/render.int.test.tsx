@@ -198,14 +198,15 @@ describe('site files', () => {
     expect(res.body.status).toBe('ok');
   });
 
-  it('lists home, the catalogue and its brand pages, the answer pages and every product in the sitemap, not the leftovers', async () => {
+  it('lists home, the catalogue and its brand pages, booking, the answer pages and every product in the sitemap, not the leftovers', async () => {
     const res = await request(app).get('/sitemap.xml');
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/xml/);
     const locs = [...res.text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
     const brands = catalogue.catalogue.marcas.length;
-    expect(locs).toHaveLength(2 + brands + answerPages.length + catalogue.modelCount);
+    expect(locs).toHaveLength(3 + brands + answerPages.length + catalogue.modelCount);
     expect(locs).toContain(`${SITE_URL}/parabrisas/toyota`);
+    expect(locs).toContain(`${SITE_URL}/turnos`);
     expect(locs).toContain(`${SITE_URL}/`);
     expect(locs).toContain(`${SITE_URL}/parabrisas`);
     expect(locs).toContain(`${SITE_URL}/parabrisa/peugeot/208-gt`);

@@ -34,6 +34,21 @@ describe('logs', () => {
     expect(typeof lines[0]!.ms).toBe('number');
   });
 
+  it("a booking's private link and the owner's feed are logged without their token", async () => {
+    const { logger, lines } = capture();
+    const app = await testApp({ logger });
+    const token = 'A'.repeat(43);
+    await request(app).get(`/turnos/turno/${token}?nuevo=1`);
+    await request(app).get(`/turnos/turno/${token}/turno.ics`);
+    await request(app).get(`/turnos/calendario/${token}/turnos.ics`);
+    expect(lines.map((l) => l.url)).toEqual([
+      '/turnos/turno/***?nuevo=1',
+      '/turnos/turno/***/turno.ics',
+      '/turnos/calendario/***/turnos.ics',
+    ]);
+    expect(JSON.stringify(lines)).not.toContain(token);
+  });
+
   it('redacts secrets wherever they appear', () => {
     const { logger, lines } = capture();
     logger.info(

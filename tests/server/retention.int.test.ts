@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openMemoryDatabase } from '../../store/open.ts';
 import type { SiteDatabase } from '../../store/schema.ts';
 import { createContactStore } from '../../store/store.ts';
+import { createBookingStore } from '../../store/bookings.ts';
 import { privacy } from '../../client/content/privacy.ts';
 import { createLogger } from '../../server/logger.ts';
 import { createRetention } from '../../server/retention.ts';
@@ -42,6 +43,37 @@ describe('the daily purge', () => {
     await retention.runOnce();
     const left = (await store.list()).map((m) => m.id).sort();
     expect(left).toEqual(['recent', 'unsent']);
+  });
+
+  it("deletes bookings whose window ended more than the owner's period ago, and keeps the others", async () => {
+    database = await openMemoryDatabase();
+    const store = createBookingStore(database);
+    const days = privacy.bookingsDays;
+    const booking = (n: number, endsAt: string) => ({
+      id: `b-${n}`,
+      formToken: `form-${n}`,
+      manageTokenHash: `hash-${n}`,
+      createdAt: endsAt,
+      day: endsAt.slice(0, 10),
+      slot: 'manana',
+      place: 'taller',
+      startsAt: endsAt,
+      endsAt,
+      locality: undefined,
+      job: 'parabrisas',
+      glass: undefined,
+      availability: undefined,
+      awaitsGlass: false,
+      name: `Cliente ${n}`,
+      phone: '+5493884000000',
+      plate: undefined,
+      notes: undefined,
+    });
+    await store.book(booking(1, daysAgo(days + 1)), 3, { text: 'Turno' });
+    await store.book(booking(2, daysAgo(days - 1)), 3, { text: 'Turno' });
+    await createRetention({ purges: retentionPurges(database), now: () => NOW, logger }).runOnce();
+    expect(await store.findById('b-1')).toBeUndefined();
+    expect((await store.findById('b-2'))?.name).toBe('Cliente 2');
   });
 
   it('a purge that fails does not stop the others', async () => {

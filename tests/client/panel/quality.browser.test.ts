@@ -80,6 +80,8 @@ function pagesFor(messageId: string) {
     people: panelPaths.people,
     activity: panelPaths.activity,
     account: panelPaths.account,
+    bookings: panelPaths.bookings,
+    'bookings-day': `${panelPaths.bookings}?${queryParams.agendaView}=dia`,
     'coming-soon': panelPaths.prices,
     'not-found': `${panelPaths.signIn}/no-existe`,
   };
@@ -138,7 +140,7 @@ describe('panel pages', () => {
       const report = JSON.parse(stdout || stderr) as {
         messages: { type: string; url: string; message: string; extract?: string }[];
       };
-      expect(files).toHaveLength(12);
+      expect(files).toHaveLength(14);
       const errors = report.messages
         .filter((m) => m.type === 'error')
         .map((m) => `${m.url.split('/').pop()}: ${m.message} [${m.extract ?? ''}]`);

@@ -1,0 +1,24 @@
+import type { Pieza } from '../../catalogue/pieces.ts';
+import { paths, queryParams } from '../paths.ts';
+
+const f = queryParams.booking;
+
+/** `/turnos` with the glass chosen: the product page's path is `/{pieza}/{marca}/{modelo}`. */
+export function bookingHref(pieza: Pieza, productPath: string, version?: string): string {
+  const [, , marca = '', modelo = ''] = productPath.split('/');
+  const query = new URLSearchParams({ [f.job]: pieza, [f.brand]: marca, [f.model]: modelo });
+  if (version) query.set(f.version, version);
+  return `${paths.booking}?${query.toString()}`;
+}
+
+/** "Pedir turno" beside a price: the booking form with this glass (and version) picked. */
+export function BookingLink(props: { pieza: Pieza; productPath: string; version?: string }) {
+  return (
+    <a
+      className="button button-lg"
+      href={bookingHref(props.pieza, props.productPath, props.version)}
+    >
+      Pedir turno
+    </a>
+  );
+}

@@ -1,0 +1,94 @@
+/** The owner's agenda on the booking store (client/panel/agenda-types.ts). */
+import type { Agenda, AgendaDay } from '../../client/panel/agenda-types.ts';
+import { weekdayOf } from '../../client/booking/days.ts';
+import { holidayName } from '../../client/booking/holidays.ts';
+import { dayLong } from '../../client/booking/days.ts';
+import { customerWhatsappLink } from '../../client/booking/whatsapp.ts';
+import {
+  PLACES_OF_WORK,
+  placesPerWindow,
+  windowsOfWeekday,
+  type PlaceOfWork,
+} from '../../client/content/booking.ts';
+import { business } from '../../client/content/business.ts';
+import { paths } from '../../client/paths.ts';
+import { addDays } from '../../catalogue/validity.ts';
+import { WHOLE_DAY, type BookingStore } from '../../store/bookings.ts';
+import { toView } from './service.ts';
+import { newToken } from './tokens.ts';
+
+export function createAgenda(store: BookingStore, now: () => Date, siteUrl: string): Agenda {
+  return {
+    async days(from, to) {
+      const [bookings, taken, dayPlaces, closures] = await Promise.all([
+        store.listBetween(from, to),
+        store.takenBetween(from, to),
+        store.dayPlacesBetween(from, to),
+        store.closuresBetween(from, to),
+      ]);
+      const days: AgendaDay[] = [];
+      for (let day = from; day <= to; day = addDays(day, 1)) {
+        const hours = windowsOfWeekday(weekdayOf(day));
+        const changed: Partial<Record<PlaceOfWork, number>> = {};
+        for (const d of dayPlaces) {
+          const place = PLACES_OF_WORK.find((p) => p === d.place);
+          if (d.day === day && place) changed[place] = d.places;
+        }
+        const placesOf = (place: PlaceOfWork, slot: string) => ({
+          places: changed[place] ?? placesPerWindow[place],
+          taken:
+            taken.find((t) => t.day === day && t.slot === slot && t.place === place)?.taken ?? 0,
+        });
+        days.push({
+          day,
+          holiday: hours.length === 0 ? 'No abre' : holidayName(day),
+          closed: closures.some((c) => c.day === day && c.slot === WHOLE_DAY),
+          placesChanged: changed,
+          windows: hours.map((window) => ({
+            window,
+            closed: closures.some((c) => c.day === day && c.slot === window.id),
+            places: {
+              taller: placesOf('taller', window.id),
+              domicilio: placesOf('domicilio', window.id),
+            },
+          })),
+          bookings: bookings
+            .filter((b) => b.day === day)
+            .map(toView)
+            .map((b) => ({
+              ...b,
+              whatsapp: customerWhatsappLink(
+                b.phone,
+                b.status === 'cancelado'
+                  ? `Hola ${b.name}, te escribimos de ${business.name}: tuvimos que cancelar tu turno del ${dayLong(b.day)}. ¿Te parece si buscamos otro día?`
+                  : `Hola ${b.name}, te escribimos de ${business.name} por tu turno del ${dayLong(b.day)}.`,
+              ),
+            })),
+        });
+      }
+      return days;
+    },
+
+    async find(id) {
+      const booking = await store.findById(id);
+      return booking ? toView(booking) : undefined;
+    },
+
+    setStatus: (id, status) => store.setStatus(id, status, now()),
+    cancel: (id) => store.cancel(id, now()),
+    setClosed: (day, window, closed) =>
+      store.setClosed(day, window === 'dia' ? WHOLE_DAY : window, closed),
+    setPlaces: (day, place, places) => store.setDayPlaces(day, place, places),
+
+    async feedUrl() {
+      const token = await store.feedToken();
+      return token ? `${siteUrl}${paths.bookingFeed(token)}` : undefined;
+    },
+
+    async renewFeed() {
+      const token = newToken();
+      await store.setFeedToken(token, now());
+      return `${siteUrl}${paths.bookingFeed(token)}`;
+    },
+  };
+}

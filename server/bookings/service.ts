@@ -1,0 +1,220 @@
+/**
+ * What the booking form and the private link do with the database: the calendar with places
+ * left, booking (the place is taken atomically in store/bookings.ts), the private link's
+ * view, change and cancel. Each new booking is committed with its e-mail to the owner in the
+ * contact outbox; `onStored` wakes the delivery worker.
+ */
+import { randomUUID } from 'node:crypto';
+import { NO_CLOSURES, SHOP_UTC_OFFSET, windowInstants } from '../../client/booking/calendar.ts';
+import { calendarOf } from '../../client/booking/availability.ts';
+import { weekdayOf } from '../../client/booking/days.ts';
+import type { BookingService, BookingStatusName, BookingView } from '../../client/booking/types.ts';
+import { bookingLines, customerWhatsappLink } from '../../client/booking/whatsapp.ts';
+import {
+  PLACES_OF_WORK,
+  jobNames,
+  placesPerWindow,
+  windowsOfWeekday,
+  type BookingWindow,
+  type PlaceOfWork,
+} from '../../client/content/booking.ts';
+import { business } from '../../client/content/business.ts';
+import { WHOLE_DAY, type Booking, type BookingStore } from '../../store/bookings.ts';
+import { SHOP_TIME_ZONE } from '../../catalogue/validity.ts';
+import type { Logger } from '../logger.ts';
+import { hashToken, newToken, TOKEN_PATTERN } from './tokens.ts';
+
+const HOUR_MS = 60 * 60_000;
+
+/** Bookings the whole site takes per hour: beyond it the form points to WhatsApp. */
+export const BOOKINGS_MAX_PER_HOUR = 60;
+
+export type BookingServiceOptions = {
+  readonly store: BookingStore;
+  readonly logger: Logger;
+  readonly now: () => Date;
+  readonly onStored?: () => void;
+  readonly maxPerHour?: number;
+};
+
+export function createBookingService(options: BookingServiceOptions): BookingService {
+  const { store, logger, now } = options;
+  const maxPerHour = options.maxPerHour ?? BOOKINGS_MAX_PER_HOUR;
+
+  async function findStored(token: string): Promise<Booking | undefined> {
+    if (!TOKEN_PATTERN.test(token)) return undefined;
+    return store.findByManageHash(hashToken(token));
+  }
+
+  return {
+    newToken,
+
+    async closures(from, to) {
+      const rows = await store.closuresBetween(from, to);
+      if (rows.length === 0) return NO_CLOSURES;
+      return {
+        days: new Set(rows.filter((r) => r.slot === WHOLE_DAY).map((r) => r.day)),
+        windows: new Set(rows.filter((r) => r.slot !== WHOLE_DAY).map((r) => `${r.day}/${r.slot}`)),
+      };
+    },
+
+    async calendar(place, from, to, closures) {
+      const [taken, dayPlaces] = await Promise.all([
+        store.takenBetween(from, to),
+        store.dayPlacesBetween(from, to),
+      ]);
+      return calendarOf(place, from, to, closures, {
+        taken: new Map(
+          taken.filter((t) => t.place === place).map((t) => [`${t.day}/${t.slot}`, t.taken]),
+        ),
+        dayPlaces: new Map(
+          dayPlaces.filter((d) => d.place === place).map((d) => [d.day, d.places]),
+        ),
+      });
+    },
+
+    async book(request) {
+      const created = now();
+      try {
+        if ((await store.countCreatedSince(new Date(created.getTime() - HOUR_MS))) >= maxPerHour) {
+          logger.warn(
+            { maxPerHour },
+            'bookings: the hourly ceiling is reached; the form points to WhatsApp',
+          );
+          return { status: 'busy' };
+        }
+        const hash = hashToken(request.token);
+        const { start, end } = windowInstants(request.day, request.window);
+        const booking = {
+          id: randomUUID(),
+          formToken: hash,
+          manageTokenHash: hash,
+          createdAt: created.toISOString(),
+          day: request.day,
+          slot: request.window.id,
+          place: request.place,
+          startsAt: start.toISOString(),
+          endsAt: end.toISOString(),
+          locality: request.locality,
+          job: request.job,
+          glass: request.glass,
+          availability: request.availability,
+          awaitsGlass: request.awaitsGlass,
+          name: request.name,
+          phone: request.phone,
+          plate: request.plate,
+          notes: request.notes,
+        };
+        const view = toView({ ...booking, status: 'pendiente', updatedAt: booking.createdAt });
+        const outcome = await store.book(booking, placesPerWindow[request.place], {
+          text: ownerNotice(view),
+        });
+        if (outcome.status === 'booked') {
+          logger.info(
+            { id: booking.id, day: request.day, window: request.window.id },
+            'bookings: booked',
+          );
+          options.onStored?.();
+        }
+        if (outcome.status === 'booked' || outcome.status === 'repeat')
+          return { status: 'booked', token: request.token };
+        return outcome;
+      } catch (error) {
+        logger.error({ err: error }, 'bookings: could not be stored');
+        return { status: 'unavailable' };
+      }
+    },
+
+    async find(token) {
+      const booking = await findStored(token);
+      return booking ? toView(booking) : undefined;
+    },
+
+    async cancel(token) {
+      const booking = await findStored(token);
+      if (!booking) return false;
+      const cancelled = await store.cancel(booking.id, now());
+      if (cancelled) logger.info({ id: booking.id }, 'bookings: cancelled by the visitor');
+      return cancelled;
+    },
+
+    async move(token, day, window) {
+      const booking = await findStored(token);
+      if (!booking) return 'gone';
+      const { start, end } = windowInstants(day, window);
+      const place = PLACES_OF_WORK.find((p) => p === booking.place) ?? 'taller';
+      return store.move(
+        booking.id,
+        { day, slot: window.id, startsAt: start.toISOString(), endsAt: end.toISOString() },
+        placesPerWindow[place],
+        now(),
+      );
+    },
+  };
+}
+
+const isPlace = (v: string): v is PlaceOfWork => PLACES_OF_WORK.some((p) => p === v);
+const isStatus = (v: string): v is BookingStatusName =>
+  ['pendiente', 'confirmado', 'hecho', 'cancelado'].includes(v);
+
+const shopClock = new Intl.DateTimeFormat('en-GB', {
+  timeZone: SHOP_TIME_ZONE,
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** The window a stored booking names; when the hours have changed since, its stored times. */
+function windowOf(b: Pick<Booking, 'day' | 'slot' | 'startsAt' | 'endsAt'>): BookingWindow {
+  const known = windowsOfWeekday(weekdayOf(b.day)).find((w) => w.id === b.slot);
+  if (known) return known;
+  const id = b.slot === 'tarde' ? 'tarde' : 'manana';
+  return {
+    id,
+    name: id === 'tarde' ? 'Tarde' : 'Mañana',
+    opens: shopClock.format(new Date(b.startsAt)),
+    closes: shopClock.format(new Date(b.endsAt)),
+  };
+}
+
+export function toView(b: Booking): BookingView {
+  const job = Object.entries(jobNames).find(([key]) => key === b.job);
+  return {
+    id: b.id,
+    status: isStatus(b.status) ? b.status : 'pendiente',
+    day: b.day,
+    window: windowOf(b),
+    place: isPlace(b.place) ? b.place : 'taller',
+    locality: b.locality,
+    jobName: job ? job[1] : b.job,
+    glass: b.glass,
+    availability: b.availability,
+    awaitsGlass: b.awaitsGlass,
+    name: b.name,
+    phone: b.phone,
+    plate: b.plate,
+    notes: b.notes,
+    startsAt: b.startsAt,
+    endsAt: b.endsAt,
+    createdAt: b.createdAt,
+    updatedAt: b.updatedAt,
+  };
+}
+
+/** The owner's e-mail: the details, and a WhatsApp link to the customer. */
+export function ownerNotice(view: BookingView): string {
+  return [
+    'Turno nuevo pedido desde la web.',
+    ...(view.awaitsGlass
+      ? ['El cristal es a pedido sin fecha: confirmale el turno al cliente cuando sepas que llega.']
+      : []),
+    '',
+    ...bookingLines(view),
+    `Teléfono: ${view.phone}`,
+    ...(view.availability ? [`Disponibilidad del cristal: ${view.availability}`] : []),
+    ...(view.notes ? ['', 'Notas del cliente:', view.notes] : []),
+    '',
+    `Escribirle por WhatsApp: ${customerWhatsappLink(view.phone, `Hola ${view.name}, te escribimos de ${business.name} por tu turno.`)}`,
+    `(Hora de Jujuy, UTC${SHOP_UTC_OFFSET})`,
+  ].join('\n');
+}

@@ -92,7 +92,9 @@ export function normalPanelPath(path: string): string {
 
 export function panelGuard(deps: PanelGuardDeps): RequestHandler {
   const timeouts = deps.timeouts ?? SESSION_TIMEOUTS;
-  const readBody = express.raw({ type: () => true, limit: PANEL_UPLOAD_LIMIT });
+  // Only a signed-in person may send a file: the sign-in calls read a form's worth at most.
+  const readUpload = express.raw({ type: () => true, limit: PANEL_UPLOAD_LIMIT });
+  const readForm = express.raw({ type: () => true, limit: PANEL_FORM_LIMIT });
 
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
@@ -128,7 +130,7 @@ export function panelGuard(deps: PanelGuardDeps): RequestHandler {
 
       let fields: ReadonlyMap<string, string> = new Map();
       if (post) {
-        const body = await readBounded(req, res, readBody);
+        const body = await readBounded(req, res, session ? readUpload : readForm);
         if (body === undefined) return refuse(res, 413);
         if (!isForm(req) && !isJson(req) && body.length > 0) return refuse(res, 415);
         if (!isMultipart(req) && body.length > PANEL_FORM_LIMIT) return refuse(res, 413);

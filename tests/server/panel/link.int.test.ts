@@ -2,6 +2,7 @@ import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 import { panelPaths, queryParams } from '../../../client/paths.ts';
 import { FREE_FAILURES, MAILS_PER_WINDOW } from '../../../server/panel/throttle.ts';
+import { PANEL_FORM_LIMIT } from '../../../server/panel/guard.ts';
 import { PANEL_LINKS } from '../../../store/panel.ts';
 import { SITE_URL } from '../../helpers/app.ts';
 import { startSmtp, waitFor, type SmtpSink } from '../../helpers/contact.ts';
@@ -91,6 +92,17 @@ describe('the sign-in link', () => {
     const rows = await database.db.selectFrom('panel_tokens').selectAll().execute();
     expect(rows).toHaveLength(1);
     expect(JSON.stringify(rows)).not.toContain(token);
+  });
+
+  it("without a session a sign-in call reads a form, never an upload: a file is refused past a form's size", async () => {
+    const { site } = await clockSite();
+    const res = await request(site.listener)
+      .post(panelPaths.emailLink)
+      .set('Origin', SITE_URL)
+      .field('email', OWNER_EMAIL)
+      .attach('archivo', Buffer.alloc(PANEL_FORM_LIMIT + 1), 'precios.xlsx')
+      .expect(413);
+    expect(res.text).toContain('El envío es demasiado grande');
   });
 
   it('"Enviarme un enlace" mails a known address and answers an unknown one the same', async () => {

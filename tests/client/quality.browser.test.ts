@@ -1,18 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { execFile } from 'node:child_process';
-import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { hydrateAllIslands, watchPage } from '../helpers/browser.ts';
 import { builtSite } from '../helpers/site.ts';
 import { sampleCatalogueFileWith } from '../helpers/catalogue-file.ts';
 import { versionRows } from '../fixtures/versions.ts';
-
-const require = createRequire(import.meta.url);
-const axePath = require.resolve('axe-core/axe.min.js');
-const vnuJar = require.resolve('vnu-jar/build/dist/vnu.jar');
+import { axeViolations } from '../helpers/axe.ts';
+import { nuErrors } from '../helpers/nu-checker.ts';
 
 /** One page of each type, as server-rendered documents. */
 const pages = {
@@ -48,33 +40,11 @@ const site = builtSite(() => ({ CATALOGUE_FILE: catalogueFile }));
 
 describe('Nu HTML Checker (vnu-jar)', () => {
   it('finds zero errors on every page type', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'vnu-'));
-    try {
-      const files: string[] = [];
-      for (const [name, path] of Object.entries(pages)) {
-        const html = await (await fetch(site.url + path)).text();
-        const file = join(dir, `${name}.html`);
-        writeFileSync(file, html);
-        files.push(file);
-      }
-      const { stdout, stderr } = await promisify(execFile)(
-        'java',
-        ['-jar', vnuJar, '--format', 'json', '--stdout', '--exit-zero-always', ...files],
-        { maxBuffer: 10 * 1024 * 1024 },
-      ).catch((error: { stdout?: string; stderr?: string }) => ({
-        stdout: error.stdout ?? '',
-        stderr: error.stderr ?? '',
-      }));
-      const report = JSON.parse(stdout || stderr) as {
-        messages: { type: string; url: string; message: string; extract?: string }[];
-      };
-      const errors = report.messages
-        .filter((m) => m.type === 'error')
-        .map((m) => `${m.url.split('/').pop()}: ${m.message} [${m.extract ?? ''}]`);
-      expect(errors).toEqual([]);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
+    const documents: Record<string, string> = {};
+    for (const [name, path] of Object.entries(pages)) {
+      documents[name] = await (await fetch(site.url + path)).text();
     }
+    expect(await nuErrors(documents)).toEqual([]);
   }, 60_000);
 });
 
@@ -92,22 +62,7 @@ describe('axe-core', () => {
         await watchPage(page, site.url);
         await page.goto(site.url + path, { waitUntil: 'load' });
         await hydrateAllIslands(page);
-        await page.addScriptTag({ path: axePath });
-        const violations = await page.evaluate(async () => {
-          const axe = (
-            window as unknown as {
-              axe: {
-                run: (
-                  ctx: Document,
-                ) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }>;
-              };
-            }
-          ).axe;
-          const result = await axe.run(document);
-          return result.violations.map(
-            (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-          );
-        });
+        const violations = await axeViolations(page);
         expect(violations, `${path} at ${width}px`).toEqual([]);
         await context.close();
       }

@@ -4,14 +4,11 @@
  * confirmation.
  */
 import { describe, expect, it } from 'vitest';
-import { createRequire } from 'node:module';
 import ICAL from 'ical.js';
 import { hydrateAllIslands, watchPage } from '../../helpers/browser.ts';
 import { builtSite } from '../../helpers/site.ts';
 import { nuErrors } from '../../helpers/nu-checker.ts';
-
-const require = createRequire(import.meta.url);
-const axePath = require.resolve('axe-core/axe.min.js');
+import { axeViolations } from '../../helpers/axe.ts';
 
 const site = builtSite();
 const PHONE = { width: 390, height: 844 };
@@ -107,22 +104,7 @@ describe('booking in a browser', () => {
         await watchPage(page, site.url);
         await page.goto(site.url + path, { waitUntil: 'load' });
         await hydrateAllIslands(page);
-        await page.addScriptTag({ path: axePath });
-        const violations = await page.evaluate(async () => {
-          const axe = (
-            window as unknown as {
-              axe: {
-                run: (
-                  ctx: Document,
-                ) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }>;
-              };
-            }
-          ).axe;
-          const result = await axe.run(document);
-          return result.violations.map(
-            (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-          );
-        });
+        const violations = await axeViolations(page);
         expect(violations, name).toEqual([]);
       } finally {
         await context.close();

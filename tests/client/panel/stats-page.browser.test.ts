@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRequire } from 'node:module';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,9 +11,8 @@ import { createPanelStore, PANEL_LINKS } from '../../../store/panel.ts';
 import { shopDate, addDays } from '../../../catalogue/validity.ts';
 import { panelPaths, queryParams } from '../../../client/paths.ts';
 import { SESSION_COOKIE } from '../../../server/panel/session.ts';
+import { axeViolations } from '../../helpers/axe.ts';
 
-const require = createRequire(import.meta.url);
-const axePath = require.resolve('axe-core/axe.min.js');
 const dataDir = mkdtempSync(join(tmpdir(), 'stats-browser-'));
 const site = builtSite(() => ({ DATA_DIR: dataDir }));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -96,14 +94,7 @@ describe('/panel/estadisticas in a phone browser', () => {
       // The chart is as wide as the page's column, and its labels are not tiny.
       const chart = await page.locator('svg.stats-chart').boundingBox();
       expect(chart?.width ?? 0).toBeGreaterThan(width === 390 ? 300 : 400);
-      await page.addScriptTag({ path: axePath });
-      const violations = await page.evaluate(async () => {
-        const axe: unknown = Reflect.get(window, 'axe');
-        const run: unknown = typeof axe === 'object' && axe ? Reflect.get(axe, 'run') : undefined;
-        if (typeof run !== 'function') return ['axe did not load'];
-        const result: { violations: { id: string }[] } = await run.call(axe, document);
-        return result.violations.map((v) => v.id);
-      });
+      const violations = await axeViolations(page);
       expect(violations, `${width} px`).toEqual([]);
       expect(problems).toEqual([]);
       await context.close();

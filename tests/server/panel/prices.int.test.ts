@@ -9,10 +9,6 @@ import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
-import { execFile } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { promisify } from 'node:util';
-import { z } from 'zod';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildCatalogue, serializeCatalogue } from '../../../catalogue/schema.ts';
 import { panelPaths, queryParams } from '../../../client/paths.ts';
@@ -26,6 +22,7 @@ import { panelSite, type PanelSession, type PanelTestSite } from '../../helpers/
 import { SAMPLE_STAMP, TEST_NOW } from '../../helpers/sample.ts';
 import { catalogueCsv, SHEET_HEADER } from '../../../sheet/export.ts';
 import { makeDocx, makeEncryptedWorkbook, makeZipBomb } from '../../helpers/xlsx.ts';
+import { nuErrors } from '../../helpers/nu-checker.ts';
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
@@ -298,37 +295,6 @@ describe('nothing changes without a session or from another site', () => {
     expect(liveFile()).toBe(SAMPLE);
   });
 });
-
-async function nuErrors(pages: Record<string, string>): Promise<string[]> {
-  const dir = mkdtempSync(join(tmpdir(), 'vnu-prices-'));
-  dirs.push(dir);
-  const files = Object.entries(pages).map(([name, html]) => {
-    const path = join(dir, `${name}.html`);
-    writeFileSync(path, html);
-    return path;
-  });
-  const vnuJar = createRequire(import.meta.url).resolve('vnu-jar/build/dist/vnu.jar');
-  const { stdout, stderr } = await promisify(execFile)(
-    'java',
-    ['-jar', vnuJar, '--format', 'json', '--stdout', '--exit-zero-always', ...files],
-    { maxBuffer: 10 * 1024 * 1024 },
-  );
-  const report = z
-    .object({
-      messages: z.array(
-        z.object({
-          type: z.string(),
-          url: z.string(),
-          message: z.string(),
-          extract: z.string().optional(),
-        }),
-      ),
-    })
-    .parse(JSON.parse(stdout || stderr));
-  return report.messages
-    .filter((m) => m.type === 'error')
-    .map((m) => `${m.url.split('/').pop()}: ${m.message} [${m.extract ?? ''}]`);
-}
 
 /** The live prices as the download gives them, with one more model: no flags. */
 function SAMPLE_SHEET_PLUS_ONE(): string {

@@ -17,6 +17,8 @@ const pages = {
   notfound: '/parabrisa/ford/modelo-inexistente',
   models: '/models',
   contact: '/contact',
+  booking: '/turnos?que=parabrisas&marca=toyota&modelo=hilux&donde=taller',
+  privacy: '/privacidad',
 };
 
 mkdirSync(outDir, { recursive: true });

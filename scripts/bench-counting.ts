@@ -3,6 +3,8 @@
  * full `npm run bench` is too noisy on a shared machine to see a few microseconds). Calls the
  * listener's `counting.onRequest` in a loop for an uncounted page, a counted one (past the
  * per-client cap, as under load from one client) and an asset, and prints ns per request.
+ * Then the batch's share: many different clients, each counted once and settled (resolved
+ * and hashed under the cap) by a flush, in ns per client.
  */
 import type { IncomingMessage } from 'node:http';
 import { Socket } from 'node:net';
@@ -13,13 +15,14 @@ import { fixedCatalogue } from '../server/live-catalogue.ts';
 import { createLogger } from '../server/logger.ts';
 import { createDemandCounting } from '../server/demand/counting.ts';
 import { createDemandTally } from '../server/demand/tally.ts';
+import { clientKeys } from '../server/demand/client-key.ts';
 
 const UA =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
 
-function request(url: string): IncomingMessage {
+function request(url: string, address = '127.0.0.1'): IncomingMessage {
   const socket = new Socket();
-  Object.defineProperty(socket, 'remoteAddress', { value: '127.0.0.1' });
+  Object.defineProperty(socket, 'remoteAddress', { value: address });
   const req = new Message(socket);
   req.method = 'GET';
   req.url = url;
@@ -27,15 +30,17 @@ function request(url: string): IncomingMessage {
   return req;
 }
 
+const clients = clientKeys('loopback');
 const tally = createDemandTally({
   store: { add: async () => {}, totals: async () => [], daily: async () => [] },
   now: () => new Date(),
   logger: createLogger('silent'),
+  resolveClient: clients.resolve,
 });
 const counting = createDemandCounting({
   tally,
   catalogue: fixedCatalogue(loadCatalogue(catalogueFile)),
-  trustProxy: 'loopback',
+  clients,
 });
 
 const N = 200_000;
@@ -46,4 +51,21 @@ for (const url of ['/', '/parabrisa/peugeot/208-gt', '/parabrisas', '/assets/ent
   for (let i = 0; i < N; i++) counting.onRequest(req);
   const ns = Number(process.hrtime.bigint() - start) / N;
   console.log(`${url.padEnd(28)} ${ns.toFixed(0).padStart(6)} ns per request`);
+}
+
+// Different clients: each one's request, then its share of the batch that caps and hashes it.
+const CLIENTS = 10_000;
+const visitors = Array.from({ length: CLIENTS }, (_, i) =>
+  request('/parabrisa/peugeot/208-gt', `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`),
+);
+for (let round = 0; round < 3; round++) {
+  const start = process.hrtime.bigint();
+  for (const req of visitors) counting.onRequest(req);
+  const requestPath = process.hrtime.bigint();
+  await tally.flush();
+  const end = process.hrtime.bigint();
+  console.log(
+    `${CLIENTS} clients, round ${round + 1}: ${(Number(requestPath - start) / CLIENTS).toFixed(0)} ns per request, ` +
+      `${(Number(end - requestPath) / CLIENTS).toFixed(0)} ns per client in the batch`,
+  );
 }

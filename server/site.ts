@@ -35,6 +35,7 @@ import {
 } from './demand/counting.ts';
 import { countedContact } from './demand/counted-contact.ts';
 import { createDemandTally, type DemandTallyOptions } from './demand/tally.ts';
+import { clientKeys } from './demand/client-key.ts';
 import { createContactStore } from '../store/store.ts';
 import { privacy } from '../client/content/privacy.ts';
 import { createRetention, type Purge, type Retention } from './retention.ts';
@@ -158,10 +159,12 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
   });
   // Demand figures (docs/decisions/2026-11-25-demand-counts.md): counted in memory on the
   // request path, written in batches; stop() writes what is left before the database closes.
+  const clients = clientKeys(config.trustProxy);
   const tally = createDemandTally({
     store: createCountStore(database),
     now,
     logger,
+    resolveClient: clients.resolve,
     ...overrides.demand,
   });
   const retention: Retention = createRetention({
@@ -182,7 +185,7 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
   const counting: DemandCounting = createDemandCounting({
     tally,
     catalogue,
-    trustProxy: config.trustProxy,
+    clients,
     isStaff: carriesPanelSession,
   });
 

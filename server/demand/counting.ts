@@ -9,10 +9,9 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { isbot } from 'isbot';
-import proxyAddr from 'proxy-addr';
 import type { CatalogueSource } from '../live-catalogue.ts';
 import { SESSION_COOKIE } from '../panel/session.ts';
-import type { TrustProxy } from '../trust-proxy.ts';
+import type { ClientKeys } from './client-key.ts';
 import { talliesOf, type Tally } from './counted-pages.ts';
 import type { DemandTally } from './tally.ts';
 
@@ -27,8 +26,8 @@ export type DemandCounting = {
 export type DemandCountingOptions = {
   readonly tally: DemandTally;
   readonly catalogue: CatalogueSource;
-  /** TRUST_PROXY: whose X-Forwarded-For names the client (for the per-client cap only). */
-  readonly trustProxy: TrustProxy;
+  /** Who the request came from, for the per-client cap only (resolved by the tally). */
+  readonly clients: ClientKeys;
   /** A request of the shop's own people (a panel session): never counted. */
   readonly isStaff?: (req: IncomingMessage) => boolean;
 };
@@ -37,8 +36,7 @@ export type DemandCountingOptions = {
 const MEMO_ENTRIES = 5_000;
 
 export function createDemandCounting(options: DemandCountingOptions): DemandCounting {
-  const { tally, catalogue, isStaff } = options;
-  const trust = compileTrust(options.trustProxy);
+  const { tally, catalogue, isStaff, clients } = options;
   // A catalogue lookup and isbot's pattern cost microseconds; the same pages and browsers
   // come back all day, so their answers are remembered (for the current catalogue).
   let talliesFor = catalogue.current().lookup;
@@ -72,22 +70,18 @@ export function createDemandCounting(options: DemandCountingOptions): DemandCoun
   const excluded = (req: IncomingMessage): boolean =>
     isPrefetch(req) || bot(req.headers['user-agent'] ?? '') || (isStaff?.(req) ?? false);
 
-  /** Address and browser, only ever hashed with the day's in-memory salt (tally.ts). */
-  const client = (req: IncomingMessage): string =>
-    `${proxyAddr(req, trust)}\0${req.headers['user-agent'] ?? ''}`;
-
   return {
     tally,
     onRequest(req) {
       if (req.method !== 'GET') return;
       const counted = talliesOfUrl(req.url ?? '');
       if (counted.length === 0 || excluded(req)) return;
-      const who = client(req);
+      const who = clients.of(req);
       for (const t of counted) tally.count(t, who);
     },
     countFor(req, t) {
       if (req.method !== 'GET' || excluded(req)) return;
-      tally.count(t, client(req));
+      tally.count(t, clients.of(req));
     },
   };
 }
@@ -106,11 +100,4 @@ export function carriesPanelSession(req: IncomingMessage): boolean {
 function isPrefetch(req: IncomingMessage): boolean {
   const purpose = req.headers['sec-purpose'] ?? req.headers.purpose;
   return typeof purpose === 'string' && purpose.includes('prefetch');
-}
-
-/** Express's reading of TRUST_PROXY (a hop count, addresses, or nobody), for proxy-addr. */
-function compileTrust(value: TrustProxy): (address: string, hop: number) => boolean {
-  if (value === false) return () => false;
-  if (typeof value === 'number') return (_address, hop) => hop < value;
-  return proxyAddr.compile(value.split(',').map((part) => part.trim()));
 }

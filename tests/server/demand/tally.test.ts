@@ -17,6 +17,8 @@ function fakeStore(fail = () => false) {
 }
 
 const view = { kind: 'view', key: '/parabrisas' } as const;
+const clientA = { agent: 'Firefox', address: '198.51.100.1' };
+const clientB = { agent: 'Firefox', address: '198.51.100.2' };
 
 describe('the demand tally', () => {
   it('adds in memory and writes one row per (day, kind, key) per flush', async () => {
@@ -51,18 +53,37 @@ describe('the demand tally', () => {
       logger: createLogger('silent'),
       capPerClient: 2,
     });
-    for (let i = 0; i < 5; i++) tally.count(view, 'client-a');
-    tally.count(view, 'client-b');
+    for (let i = 0; i < 5; i++) tally.count(view, clientA);
+    tally.count(view, clientB);
     // 23:30 in Jujuy is 02:30 UTC the next day: still the 25th there.
     now = new Date('2026-11-26T02:30:00Z');
-    tally.count(view, 'client-a');
+    tally.count(view, clientA);
     now = new Date('2026-11-26T03:30:00Z');
-    for (let i = 0; i < 5; i++) tally.count(view, 'client-a');
+    for (let i = 0; i < 5; i++) tally.count(view, clientA);
     await tally.flush();
     expect(written.flat()).toEqual([
       { day: '2026-11-25', kind: 'view', key: '/parabrisas', count: 3 },
       { day: '2026-11-26', kind: 'view', key: '/parabrisas', count: 2 },
     ]);
+  });
+
+  it('applies the cap in the batch, across batches, to the client as resolved', async () => {
+    const { store, written } = fakeStore();
+    const tally = createDemandTally({
+      store,
+      now: () => new Date('2026-11-25T15:00:00Z'),
+      logger: createLogger('silent'),
+      capPerClient: 5,
+      // Two addresses as given (say, two CDN edges) that resolve to one client.
+      resolveClient: ({ agent }) => agent,
+    });
+    for (let i = 0; i < 3; i++) tally.count(view, clientA);
+    expect(tally.pending).toBe(1);
+    await tally.flush();
+    for (let i = 0; i < 3; i++) tally.count(view, clientB);
+    tally.count(view, { agent: 'Safari', address: '198.51.100.1' });
+    await tally.flush();
+    expect(written.map((batch) => batch.map((row) => row.count))).toEqual([[3], [3]]);
   });
 
   it('keeps a batch the database refused for the next flush, and stop() writes what is pending', async () => {

@@ -6,8 +6,8 @@
  * (server/panel/); these queries only apply them.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
-import type { PanelTokenKind, SiteDatabase } from './schema.ts';
+import { sql, type Selectable } from 'kysely';
+import type { PanelPasskeysTable, PanelTokenKind, SiteDatabase } from './schema.ts';
 
 export type Person = {
   readonly id: string;
@@ -483,16 +483,7 @@ export function createPanelStore({ db }: SiteDatabase) {
   };
 }
 
-function toPasskey(row: {
-  id: string;
-  person_id: string;
-  name: string;
-  public_key: string;
-  counter: number;
-  transports: string;
-  created_at: string;
-  last_used_at: string | null;
-}): Passkey {
+function toPasskey(row: Selectable<PanelPasskeysTable>): Passkey {
   return {
     id: row.id,
     personId: row.person_id,

@@ -10,9 +10,7 @@ import { appendFile, mkdir, open, readFile, readdir, rename, rm } from 'node:fs/
 import { basename, dirname, join } from 'node:path';
 import { z } from 'zod';
 import { CATALOGUE_SOURCES } from './schema.ts';
-import { catalogueHash, type PublishedEntry } from './catalogues.ts';
-
-export const KEPT_VERSIONS = 50;
+import { catalogueHash, KEPT_VERSIONS, type PublishedEntry } from './catalogues.ts';
 
 /** Writes `content` to a temporary file in the same folder, syncs it, then renames it over `target`. */
 export async function writeFileAtomic(target: string, content: string): Promise<void> {

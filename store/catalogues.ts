@@ -3,10 +3,15 @@
  * SQLite and PostgreSQL. With DATABASE_URL the live catalogue is the row with the highest seq
  * and every instance follows it (server/catalogue-store.ts). Publishing is a compare-and-set:
  * it names the hash it replaces, and inserts seq + 1, which the primary key lets only one
- * publisher do (docs/decisions/2026-11-25-catalogue-store.md).
+ * publisher do (docs/decisions/2026-11-25-catalogue-store.md). Only the newest KEPT_VERSIONS
+ * keep their body (a distributor's catalogue is megabytes); older rows keep who, when and
+ * what changed.
  */
 import { createHash } from 'node:crypto';
 import type { CatalogueSource, SiteDatabase } from './schema.ts';
+
+/** Published catalogues whose body is kept, to go back to (file and database alike). */
+export const KEPT_VERSIONS = 50;
 
 /** sha256 of the catalogue file's bytes, first 16 hex characters: which catalogue is live. */
 export function catalogueHash(content: string | Uint8Array): string {
@@ -142,6 +147,13 @@ export function createCatalogueQueries({ db }: Pick<SiteDatabase, 'db'>) {
           return { ok: false, currentHash: now.hash };
         throw error;
       }
+      // Older bodies go; their rows stay for the history. An empty body is "not kept".
+      await db
+        .updateTable('catalogues')
+        .set({ body: '' })
+        .where('seq', '<=', seq - KEPT_VERSIONS)
+        .where('body', '<>', '')
+        .execute();
       const { body: _body, expectedHash: _expected, ...entry } = request;
       return { ok: true, entry: { ...entry, seq, hash } };
     },
@@ -163,7 +175,7 @@ export function createCatalogueQueries({ db }: Pick<SiteDatabase, 'db'>) {
         .select([...ENTRY_COLUMNS, 'body'])
         .where('seq', '=', seq)
         .executeTakeFirst();
-      return row ? { ...entryOf(row), body: row.body } : undefined;
+      return row && row.body !== '' ? { ...entryOf(row), body: row.body } : undefined;
     },
 
     async saveDraft(draft: Draft): Promise<void> {

@@ -10,8 +10,7 @@ import { DEFAULT_VALID_DAYS } from '../../catalogue/validity.ts';
 import type { HistoryEntry, Prices } from '../../client/panel/prices-types.ts';
 import { buildFromFile } from '../../sheet/build.ts';
 import { previewChanges, summarize } from '../../sheet/preview.ts';
-import { KEPT_VERSIONS } from '../../store/catalogue-files.ts';
-import { createCatalogueQueries } from '../../store/catalogues.ts';
+import { createCatalogueQueries, KEPT_VERSIONS } from '../../store/catalogues.ts';
 import type { SiteDatabase } from '../../store/schema.ts';
 import type { CatalogueStore } from '../catalogue-store.ts';
 
@@ -124,9 +123,7 @@ export function createPrices({
         summary: entry.summary,
         restoredFrom: entry.restoredFrom,
         live: index === 0 && entry.hash === liveHash,
-        restorable:
-          !(index === 0 && entry.hash === liveHash) &&
-          (store.backend === 'database' || entry.seq > newest - KEPT_VERSIONS),
+        restorable: !(index === 0 && entry.hash === liveHash) && entry.seq > newest - KEPT_VERSIONS,
       }));
     },
 

@@ -25,7 +25,6 @@ import {
   bookingPage as c,
   jobNames,
   placeNames,
-  type BookingJob,
 } from '../content/booking.ts';
 import { pageTitle, whatsappLink } from '../content/business.ts';
 import { zones, zonesPage } from '../content/zones.ts';
@@ -212,6 +211,31 @@ function Notice({ page }: { page: BookingPageData }) {
 }
 
 /** Step 1 and 2 (a GET form: choosing them shows the days). */
+/** One required choice among a few, as radio buttons (no JavaScript needed). */
+function Choices<T extends string>(props: {
+  name: string;
+  options: readonly T[];
+  names: Readonly<Record<T, string>>;
+  chosen: string | undefined;
+}) {
+  return (
+    <div className="booking-choices">
+      {props.options.map((option) => (
+        <label key={option} className="booking-choice">
+          <input
+            type="radio"
+            name={props.name}
+            value={option}
+            defaultChecked={props.chosen === option}
+            required
+          />{' '}
+          {props.names[option]}
+        </label>
+      ))}
+    </div>
+  );
+}
+
 function WhatAndWhereForm({ page }: { page: BookingPageData }) {
   const { values, errors, what } = page;
   const job = BOOKING_JOBS.find((j) => j === values.job);
@@ -228,20 +252,7 @@ function WhatAndWhereForm({ page }: { page: BookingPageData }) {
           <span className="booking-step__number">1</span> Qué hacemos
         </legend>
         {errorText(errors, 'job')}
-        <div className="booking-choices">
-          {BOOKING_JOBS.map((option: BookingJob) => (
-            <label key={option} className="booking-choice">
-              <input
-                type="radio"
-                name={f.job}
-                value={option}
-                defaultChecked={values.job === option}
-                required
-              />{' '}
-              {jobNames[option]}
-            </label>
-          ))}
-        </div>
+        <Choices name={f.job} options={BOOKING_JOBS} names={jobNames} chosen={values.job} />
         {what?.glass ? (
           <p className="booking-glass">
             <strong>{what.glass.label}</strong>
@@ -274,20 +285,7 @@ function WhatAndWhereForm({ page }: { page: BookingPageData }) {
           <span className="booking-step__number">2</span> Dónde
         </legend>
         {errorText(errors, 'place')}
-        <div className="booking-choices">
-          {PLACES_OF_WORK.map((place) => (
-            <label key={place} className="booking-choice">
-              <input
-                type="radio"
-                name={f.place}
-                value={place}
-                defaultChecked={values.place === place}
-                required
-              />{' '}
-              {placeNames[place]}
-            </label>
-          ))}
-        </div>
+        <Choices name={f.place} options={PLACES_OF_WORK} names={placeNames} chosen={values.place} />
         <div className="field">
           <label htmlFor={fieldId('locality')}>Localidad (a domicilio)</label>
           <select {...control(page, 'locality')}>

@@ -84,40 +84,15 @@ describe('/panel/turnos', () => {
 
   it("closes a day or a window and changes a day's places; the visitor's form follows", async () => {
     const { owner, site } = await setup();
-    await owner
-      .post(panelPaths.bookings, {
-        dia: '2026-11-25',
-        vista: 'dia',
-        accion: 'cerrar',
-        horario: 'dia',
-      })
-      .expect(303);
-    await owner
-      .post(panelPaths.bookings, {
-        dia: '2026-11-26',
-        vista: 'dia',
-        accion: 'cerrar',
-        horario: 'tarde',
-      })
-      .expect(303);
-    await owner
-      .post(panelPaths.bookings, {
-        dia: '2026-11-27',
-        vista: 'dia',
-        accion: 'lugares',
-        lugar: 'taller',
-        cantidad: '1',
-      })
-      .expect(303);
-    await owner
-      .post(panelPaths.bookings, {
-        dia: '2026-11-27',
-        vista: 'dia',
-        accion: 'lugares',
-        lugar: 'taller',
-        cantidad: 'muchos',
-      })
-      .expect(400);
+    const changes: [Record<string, string>, number][] = [
+      [{ dia: '2026-11-25', accion: 'cerrar', horario: 'dia' }, 303],
+      [{ dia: '2026-11-26', accion: 'cerrar', horario: 'tarde' }, 303],
+      [{ dia: '2026-11-27', accion: 'lugares', lugar: 'taller', cantidad: '1' }, 303],
+      [{ dia: '2026-11-27', accion: 'lugares', lugar: 'taller', cantidad: 'muchos' }, 400],
+    ];
+    for (const [change, status] of changes) {
+      await owner.post(panelPaths.bookings, { vista: 'dia', ...change }).expect(status);
+    }
     const form = await request(site.listener)
       .get('/turnos')
       .query({ que: 'polarizado', lugar: 'taller' });

@@ -478,6 +478,57 @@ type LargeResult = {
   missed: string[];
 };
 
+type Page = { key: string; label: string; path: string };
+
+/**
+ * Each page recorded from the SSR server identity and compressed, a bare node:http server
+ * started on those bytes, and the targets in pairs: the SSR page, then its bare reference,
+ * per encoding and page.
+ */
+async function againstBare(ssrUrl: string, pages: readonly Page[], dir: string, name: string) {
+  const recordings: { page: Page; identity: Recorded; compressed: Recorded }[] = [];
+  for (const page of pages) {
+    recordings.push({
+      page,
+      identity: await record(`${ssrUrl}${page.path}`, ENCODINGS.identity),
+      compressed: await record(`${ssrUrl}${page.path}`, ENCODINGS.compressed),
+    });
+  }
+  const recorded = recordings.flatMap((r) => [r.identity, r.compressed]);
+  const recordedFile = join(dir, 'recorded.json');
+  writeFileSync(recordedFile, JSON.stringify(recorded));
+  const bare = await startServer(
+    name,
+    ['--input-type=module', '-e', BARE_SERVER],
+    { BENCH_RECORDED: recordedFile },
+    '/healthz',
+  );
+  const targets: Target[] = [];
+  for (const encoding of Object.keys(ENCODINGS) as EncodingName[]) {
+    for (const page of pages) {
+      const reference = `${page.key}Bare_${encoding}`;
+      targets.push(
+        {
+          key: `${page.key}_${encoding}`,
+          label: `SSR ${page.label}`,
+          url: `${ssrUrl}${page.path}`,
+          expect: 200,
+          encoding,
+          reference,
+        },
+        {
+          key: reference,
+          label: '  bare node:http, same bytes',
+          url: `${bare.url}${page.path}`,
+          expect: 200,
+          encoding,
+        },
+      );
+    }
+  }
+  return { recordings, recorded, bare, targets };
+}
+
 /**
  * The large catalogue: start-up, memory, each listing page against the bare server, and a live
  * swap while one visitor keeps asking for a kept page (the longest answer is the pause).
@@ -517,52 +568,22 @@ async function largeCatalogue(): Promise<LargeResult> {
     { key: 'largeSearch', label: 'search /buscar?q=modelo+3+gt', path: '/buscar?q=modelo+3+gt' },
     { key: 'largeProduct', label: `product ${product}`, path: product },
   ];
-  const recorded: Recorded[] = [];
-  const sizes = [['page (5,000 models)', 'HTML identity', 'compressed', 'as']];
-  for (const page of pages) {
-    const [plain, packed] = [
-      await record(`${ssr.url}${page.path}`, ENCODINGS.identity),
-      await record(`${ssr.url}${page.path}`, ENCODINGS.compressed),
-    ];
-    recorded.push(plain, packed);
-    sizes.push([
-      page.label,
-      kb(Buffer.from(plain.body, 'base64').length),
-      kb(Buffer.from(packed.body, 'base64').length),
-      packed.headers['content-encoding'] ?? 'identity',
-    ]);
-  }
-  const recordedFile = join(dir, 'recorded.json');
-  writeFileSync(recordedFile, JSON.stringify(recorded));
-  const bare = await startServer(
+  const { recordings, recorded, bare, targets } = await againstBare(
+    ssr.url,
+    pages,
+    dir,
     'bare node:http server (5,000 models)',
-    ['--input-type=module', '-e', BARE_SERVER],
-    { BENCH_RECORDED: recordedFile },
-    '/healthz',
   );
-  const targets: Target[] = [];
-  for (const encoding of Object.keys(ENCODINGS) as EncodingName[]) {
-    for (const page of pages) {
-      const reference = `${page.key}Bare_${encoding}`;
-      targets.push(
-        {
-          key: `${page.key}_${encoding}`,
-          label: `SSR ${page.label}`,
-          url: `${ssr.url}${page.path}`,
-          expect: 200,
-          encoding,
-          reference,
-        },
-        {
-          key: reference,
-          label: '  bare node:http, same bytes',
-          url: `${bare.url}${page.path}`,
-          expect: 200,
-          encoding,
-        },
-      );
-    }
-  }
+  const size = (r: Recorded) => kb(Buffer.from(r.body, 'base64').length);
+  const sizes = [
+    ['page (5,000 models)', 'HTML identity', 'compressed', 'as'],
+    ...recordings.map(({ page, identity, compressed }) => [
+      page.label,
+      size(identity),
+      size(compressed),
+      compressed.headers['content-encoding'] ?? 'identity',
+    ]),
+  ];
   const stats: Record<string, TargetStats> = {};
   for (const target of targets) {
     log(`  ${target.label} (${target.encoding}) ...`);
@@ -718,42 +739,7 @@ async function main(): Promise<number> {
       path: versions.path,
     },
   ];
-  const recorded: Recorded[] = [];
-  for (const page of pages) {
-    for (const headers of Object.values(ENCODINGS)) {
-      recorded.push(await record(`${ssr.url}${page.path}`, headers));
-    }
-  }
-  const recordedFile = join(workDir, 'recorded.json');
-  writeFileSync(recordedFile, JSON.stringify(recorded));
-  const bare = await startServer(
-    'bare node:http server',
-    ['--input-type=module', '-e', BARE_SERVER],
-    { BENCH_RECORDED: recordedFile },
-    '/healthz',
-  );
-
-  const targets: Target[] = [];
-  for (const encoding of Object.keys(ENCODINGS) as EncodingName[]) {
-    for (const page of pages) {
-      const reference = `${page.key}Bare_${encoding}`;
-      targets.push({
-        key: `${page.key}_${encoding}`,
-        label: `SSR ${page.label}`,
-        url: `${ssr.url}${page.path}`,
-        expect: 200,
-        encoding,
-        reference,
-      });
-      targets.push({
-        key: reference,
-        label: `  bare node:http, same bytes`,
-        url: `${bare.url}${page.path}`,
-        expect: 200,
-        encoding,
-      });
-    }
-  }
+  const { bare, targets } = await againstBare(ssr.url, pages, workDir, 'bare node:http server');
   targets.push(
     {
       key: 'notFound',

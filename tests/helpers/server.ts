@@ -31,17 +31,24 @@ export async function freePort(): Promise<number> {
  */
 export async function startBuiltServer(
   env: NodeJS.ProcessEnv = {},
-  /** The host name in SITE_URL and `url`: `localhost` for WebAuthn, which refuses IP addresses. */
-  { host = '127.0.0.1' }: { host?: string } = {},
+  {
+    host = '127.0.0.1',
+    root = projectRoot,
+  }: {
+    /** The host name in SITE_URL and `url`: `localhost` for WebAuthn, which refuses IP addresses. */
+    host?: string;
+    /** The checkout whose build runs (scripts/bench-ab.ts compares two). */
+    root?: string;
+  } = {},
 ): Promise<RunningServer> {
-  const entry = `${projectRoot}/dist/server/index.js`;
+  const entry = `${root}/dist/server/index.js`;
   if (!existsSync(entry)) throw new Error('No build: run `npm run build` before the browser tests');
   const port = await freePort();
   const url = `http://${host}:${port}`;
   const tempData = env.DATA_DIR ? undefined : mkdtempSync(join(tmpdir(), 'site-data-'));
   const removeTempData = () => tempData && rmSync(tempData, { recursive: true, force: true });
   const child = spawn(process.execPath, [entry], {
-    cwd: projectRoot,
+    cwd: root,
     env: {
       ...process.env,
       NODE_ENV: 'production',

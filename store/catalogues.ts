@@ -121,20 +121,30 @@ export function createCatalogueQueries({ db }: Pick<SiteDatabase, 'db'>) {
       const seq = current === undefined ? 1 : Number(current.seq) + 1;
       const hash = catalogueHash(request.body);
       try {
-        await db
-          .insertInto('catalogues')
-          .values({
-            seq,
-            hash,
-            body: request.body,
-            published_at: request.publishedAt,
-            published_by: request.publishedBy,
-            source: request.source,
-            file_name: request.fileName ?? null,
-            summary: request.summary,
-            restored_from: request.restoredFrom ?? null,
-          })
-          .execute();
+        // One transaction: a publish that reports an error has changed nothing.
+        await db.transaction().execute(async (trx) => {
+          await trx
+            .insertInto('catalogues')
+            .values({
+              seq,
+              hash,
+              body: request.body,
+              published_at: request.publishedAt,
+              published_by: request.publishedBy,
+              source: request.source,
+              file_name: request.fileName ?? null,
+              summary: request.summary,
+              restored_from: request.restoredFrom ?? null,
+            })
+            .execute();
+          // Older bodies go; their rows stay for the history. An empty body is "not kept".
+          await trx
+            .updateTable('catalogues')
+            .set({ body: '' })
+            .where('seq', '<=', seq - KEPT_VERSIONS)
+            .where('body', '<>', '')
+            .execute();
+        });
       } catch (error) {
         // Someone published from the same base first: their row holds this seq.
         const now = await db
@@ -147,13 +157,6 @@ export function createCatalogueQueries({ db }: Pick<SiteDatabase, 'db'>) {
           return { ok: false, currentHash: now.hash };
         throw error;
       }
-      // Older bodies go; their rows stay for the history. An empty body is "not kept".
-      await db
-        .updateTable('catalogues')
-        .set({ body: '' })
-        .where('seq', '<=', seq - KEPT_VERSIONS)
-        .where('body', '<>', '')
-        .execute();
       const { body: _body, expectedHash: _expected, ...entry } = request;
       return { ok: true, entry: { ...entry, seq, hash } };
     },

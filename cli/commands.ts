@@ -21,7 +21,7 @@ import {
 import { UsageError } from './owner-shell.ts';
 import { previewChanges, summarize } from '../sheet/preview.ts';
 import { publishToFile } from '../store/catalogue-files.ts';
-import { createCatalogueQueries } from '../store/catalogues.ts';
+import { createCatalogueQueries, type PublishedEntry } from '../store/catalogues.ts';
 import type { SiteDatabase } from '../store/schema.ts';
 import { count } from '../sheet/format.ts';
 import type { Problem } from '../sheet/problems.ts';
@@ -156,8 +156,20 @@ export async function build(
 
 type Built = Extract<BuildResult, { ok: true }>;
 
-function summaryAgainst(before: Catalogue | undefined, built: Built): string {
-  return summarize(previewChanges(before, built.catalogue));
+/** The history's entry for a catalogue this command built from `file`. */
+function cliEntry(
+  built: Built,
+  file: string,
+  before: Catalogue | undefined,
+): Omit<PublishedEntry, 'seq' | 'hash'> {
+  return {
+    publishedAt: built.catalogue.actualizado,
+    publishedBy: 'comando catalogue build',
+    source: 'cli',
+    fileName: basename(file),
+    summary: summarize(previewChanges(before, built.catalogue)),
+    restoredFrom: undefined,
+  };
 }
 
 async function publishLiveFile(
@@ -171,14 +183,7 @@ async function publishLiveFile(
     await publishToFile(
       target,
       built.json,
-      {
-        publishedAt: built.catalogue.actualizado,
-        publishedBy: 'comando catalogue build',
-        source: 'cli',
-        fileName: basename(file),
-        summary: summaryAgainst(before, built),
-        restoredFrom: undefined,
-      },
+      cliEntry(built, file, before),
       previous.status === 'ok'
         ? { body: previous.text, publishedAt: previous.catalogue.actualizado }
         : undefined,
@@ -216,12 +221,7 @@ async function publishToDatabase(
     const outcome = await queries.publish({
       body: built.json,
       expectedHash: latest?.hash,
-      publishedAt: built.catalogue.actualizado,
-      publishedBy: 'comando catalogue build',
-      source: 'cli',
-      fileName: basename(file),
-      summary: summaryAgainst(before, built),
-      restoredFrom: undefined,
+      ...cliEntry(built, file, before),
     });
     return outcome.ok
       ? `Publicado en la base de datos (versión ${outcome.entry.seq}): cada instancia del sitio lo muestra en unos segundos.`

@@ -53,6 +53,18 @@ export interface CatalogueStore extends CatalogueSource {
   close(): void;
 }
 
+/** What the history records of a publish, besides its seq and hash. */
+function entryFor(input: PublishInput, at: Date): Omit<PublishedEntry, 'seq' | 'hash'> {
+  return {
+    publishedAt: at.toISOString(),
+    publishedBy: input.by,
+    source: input.source,
+    fileName: input.fileName,
+    summary: input.summary,
+    restoredFrom: input.restoredFrom,
+  };
+}
+
 export type CatalogueStoreOptions = {
   readonly file: string;
   readonly initial: LoadedCatalogue;
@@ -124,19 +136,10 @@ function fileStore({ file, initial, logger, now, watch }: CatalogueStoreOptions)
         const at = now();
         const text = restamped(input.body, at);
         if (!text.ok) return { ok: false, reason: 'invalid', detail: text.detail };
-        const entry = await publishToFile(
-          file,
-          text.text,
-          {
-            publishedAt: at.toISOString(),
-            publishedBy: input.by,
-            source: input.source,
-            fileName: input.fileName,
-            summary: input.summary,
-            restoredFrom: input.restoredFrom,
-          },
-          { body: onDisk, publishedAt: loaded(onDisk).builtAt },
-        );
+        const entry = await publishToFile(file, text.text, entryFor(input, at), {
+          body: onDisk,
+          publishedAt: loaded(onDisk).builtAt,
+        });
         await live.reload();
         return { ok: true, entry, catalogue: live.current() };
       }),
@@ -233,12 +236,7 @@ async function databaseStore({
         const outcome = await queries.publish({
           body: text.text,
           expectedHash: input.expectedHash,
-          publishedAt: at.toISOString(),
-          publishedBy: input.by,
-          source: input.source,
-          fileName: input.fileName,
-          summary: input.summary,
-          restoredFrom: input.restoredFrom,
+          ...entryFor(input, at),
         });
         if (!outcome.ok) return { ok: false, reason: 'stale' };
         swap(loaded(text.text), outcome.entry.seq);

@@ -8,7 +8,8 @@
  * what changed.
  */
 import { createHash } from 'node:crypto';
-import type { CatalogueSource, SiteDatabase } from './schema.ts';
+import type { Selectable } from 'kysely';
+import type { CatalogueSource, CataloguesTable, SiteDatabase } from './schema.ts';
 
 /** Published catalogues whose body is kept, to go back to (file and database alike). */
 export const KEPT_VERSIONS = 50;
@@ -51,16 +52,8 @@ export type Draft = {
 
 export type CatalogueQueries = ReturnType<typeof createCatalogueQueries>;
 
-type Row = {
-  seq: number;
-  hash: string;
-  published_at: string;
-  published_by: string;
-  source: CatalogueSource;
-  file_name: string | null;
-  summary: string;
-  restored_from: number | null;
-};
+/** A published catalogue's row without its body (what lists and entries read). */
+type Row = Omit<Selectable<CataloguesTable>, 'body'>;
 
 const entryOf = (row: Row): PublishedEntry => ({
   seq: Number(row.seq),

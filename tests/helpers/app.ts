@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import type { RequestListener } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
 import { createSite, type Site, type SiteOverrides } from '../../server/site.ts';
 import { readConfig, type Config } from '../../server/config.ts';
 import { createLogger } from '../../server/logger.ts';
@@ -21,7 +21,7 @@ import type { ContactService } from '../../client/contact/types.ts';
 import type { SiteContact } from '../../server/contact/index.ts';
 import { createContactService } from '../../server/contact/service.ts';
 import { openMemoryDatabase } from '../../store/open.ts';
-import type { StoredMessage } from '../../store/schema.ts';
+import type { SiteDatabase, StoredMessage } from '../../store/schema.ts';
 
 export const SITE_URL = 'https://parabrisas.test';
 
@@ -107,4 +107,29 @@ export async function testSite(overrides: TestSiteOverrides = {}): Promise<Site>
 /** The listener production serves with (kept pages first, then the app), for supertest. */
 export async function testApp(overrides: TestSiteOverrides = {}): Promise<RequestListener> {
   return (await testSite(overrides)).listener;
+}
+
+/**
+ * For tests that read the site's database after `site.stop()` (which writes what is still in
+ * memory, such as the demand counts): each site gets an in-memory database that outlives it;
+ * both are closed after each test.
+ *
+ *   const sitesWithDatabase = keptDatabases();
+ *   const { site, database } = await sitesWithDatabase({ catalogue });
+ */
+export function keptDatabases() {
+  let open: { site: Site; database: SiteDatabase }[] = [];
+  afterEach(async () => {
+    for (const { site, database } of open) {
+      await site.stop();
+      await database.close();
+    }
+    open = [];
+  });
+  return async (overrides: Omit<TestSiteOverrides, 'database'> = {}) => {
+    const database = await openMemoryDatabase();
+    const site = await testSite({ ...overrides, database: { ...database, close: async () => {} } });
+    open.push({ site, database });
+    return { site, database };
+  };
 }

@@ -10,12 +10,19 @@
  * The session cookie is sent by hand: it is `Secure`, and supertest's cookie jar keeps
  * Secure cookies away from http://127.0.0.1.
  */
+import { spawnSync } from 'node:child_process';
+import { copyFileSync } from 'node:fs';
+import { join } from 'node:path';
 import request from 'supertest';
 import { panelPaths, queryParams } from '../../client/paths.ts';
 import { openMemoryDatabase } from '../../store/open.ts';
 import { createPanelStore, PANEL_LINKS, type PanelStore, type Person } from '../../store/panel.ts';
 import type { SiteDatabase } from '../../store/schema.ts';
 import type { Site } from '../../server/site.ts';
+import { catalogueFile, projectRoot } from '../../server/paths.ts';
+import { openCatalogueStore, type CatalogueStore } from '../../server/catalogue-store.ts';
+import { loadCatalogue } from '../../server/catalogue.ts';
+import { createLogger } from '../../server/logger.ts';
 import { SESSION_COOKIE, SESSION_TIMEOUTS } from '../../server/panel/session.ts';
 import { SITE_URL, testSite, type TestSiteOverrides } from './app.ts';
 import { TEST_NOW } from './sample.ts';
@@ -97,4 +104,47 @@ export function sessionCookieValue(setCookie: string[] | string | undefined): st
     if (match?.[1]) return match[1];
   }
   return undefined;
+}
+
+/**
+ * `npm run owner -- …` as the owner runs it on the server, against the environment `env()`
+ * gives at each call (a built site's DATA_DIR and SITE_URL): its output, or a throw with
+ * what it said on stderr.
+ */
+export function ownerCommand(env: () => NodeJS.ProcessEnv): (...args: string[]) => string {
+  return (...args) => {
+    const run = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', join(projectRoot, 'cli/owner.ts'), ...args],
+      { env: { ...process.env, ...env() }, encoding: 'utf8' },
+    );
+    if (run.status !== 0) throw new Error(`owner ${args.join(' ')}: ${run.stderr}`);
+    return run.stdout.trim();
+  };
+}
+
+export type PricesTestSite = PanelTestSite & {
+  /** The live catalogue file (a copy of the sample's in the test's folder). */
+  readonly file: string;
+  readonly catalogues: CatalogueStore;
+};
+
+/**
+ * A panel site whose prices can be published: the sample catalogue copied into `dir`, the
+ * file-backed catalogue store on it, as production runs without DATABASE_URL. Close
+ * `catalogues` and stop `site` when done.
+ */
+export async function pricesPanelSite(dir: string): Promise<PricesTestSite> {
+  const file = join(dir, 'catalogue.json');
+  copyFileSync(catalogueFile, file);
+  const database = await openMemoryDatabase();
+  const catalogues = await openCatalogueStore({
+    file,
+    initial: loadCatalogue(file),
+    database,
+    logger: createLogger('silent'),
+    now: () => TEST_NOW,
+  });
+  const panel = await panelSite({ database, catalogue: catalogues, catalogueStore: catalogues });
+  return { ...panel, file, catalogues };
 }

@@ -3,6 +3,7 @@ import { openMemoryDatabase } from '../../store/open.ts';
 import type { SiteDatabase } from '../../store/schema.ts';
 import { createContactStore } from '../../store/store.ts';
 import { createBookingStore } from '../../store/bookings.ts';
+import { storedBooking } from '../helpers/bookings.ts';
 import { privacy } from '../../client/content/privacy.ts';
 import { createLogger } from '../../server/logger.ts';
 import { createRetention } from '../../server/retention.ts';
@@ -49,26 +50,13 @@ describe('the daily purge', () => {
     database = await openMemoryDatabase();
     const store = createBookingStore(database);
     const days = privacy.bookingsDays;
-    const booking = (n: number, endsAt: string) => ({
-      id: `b-${n}`,
-      formToken: `form-${n}`,
-      manageTokenHash: `hash-${n}`,
-      createdAt: endsAt,
-      day: endsAt.slice(0, 10),
-      slot: 'manana',
-      place: 'taller',
-      startsAt: endsAt,
-      endsAt,
-      locality: undefined,
-      job: 'parabrisas',
-      glass: undefined,
-      availability: undefined,
-      awaitsGlass: false,
-      name: `Cliente ${n}`,
-      phone: '+5493884000000',
-      plate: undefined,
-      notes: undefined,
-    });
+    const booking = (n: number, endsAt: string) =>
+      storedBooking(n, {
+        createdAt: endsAt,
+        day: endsAt.slice(0, 10),
+        startsAt: endsAt,
+        endsAt,
+      });
     await store.book(booking(1, daysAgo(days + 1)), 3, { text: 'Turno' });
     await store.book(booking(2, daysAgo(days - 1)), 3, { text: 'Turno' });
     await createRetention({ purges: retentionPurges(database), now: () => NOW, logger }).runOnce();

@@ -1,9 +1,10 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../store/open.ts';
-import { createBookingStore, WHOLE_DAY, type NewBooking } from '../../store/bookings.ts';
+import { createBookingStore, WHOLE_DAY } from '../../store/bookings.ts';
 import { createContactStore } from '../../store/store.ts';
 import type { SiteDatabase } from '../../store/schema.ts';
 import type { StoreSettings } from '../../store/settings.ts';
+import { storedBooking } from '../helpers/bookings.ts';
 import {
   ENGINES,
   freshSettings,
@@ -25,27 +26,7 @@ async function database(engine: EngineName, settings?: StoreSettings) {
 
 const AT = new Date('2026-11-25T13:00:00.000Z');
 
-const booking = (n: number, over: Partial<NewBooking> = {}): NewBooking => ({
-  id: `b-${n}`,
-  formToken: `form-${n}`,
-  manageTokenHash: `hash-${n}`,
-  createdAt: AT.toISOString(),
-  day: '2026-12-01',
-  slot: 'manana',
-  place: 'taller',
-  startsAt: '2026-12-01T12:00:00.000Z',
-  endsAt: '2026-12-01T16:00:00.000Z',
-  locality: undefined,
-  job: 'parabrisas',
-  glass: 'Parabrisas Peugeot 208',
-  availability: 'En stock',
-  awaitsGlass: false,
-  name: `Cliente ${n}`,
-  phone: '+5493884000000',
-  plate: undefined,
-  notes: undefined,
-  ...over,
-});
+const booking = storedBooking;
 const notice = { text: 'Turno nuevo' };
 
 describe.each(ENGINES)('the booking store on %s', (engine) => {

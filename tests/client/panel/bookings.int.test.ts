@@ -7,32 +7,24 @@ import request from 'supertest';
 import ICAL from 'ical.js';
 import { panelPaths } from '../../../client/paths.ts';
 import { createBookingStore, type NewBooking } from '../../../store/bookings.ts';
+import { storedBooking } from '../../helpers/bookings.ts';
 import { textOf } from '../../helpers/html.ts';
 import { panelSite } from '../../helpers/panel.ts';
 import { nuErrors } from '../../helpers/nu-checker.ts';
 import { SITE_URL } from '../../helpers/app.ts';
 
-const booking = (n: number, over: Partial<NewBooking> = {}): NewBooking => ({
-  id: `00000000-0000-4000-8000-00000000000${n}`,
-  formToken: `form-${n}`,
-  manageTokenHash: `hash-${n}`,
-  createdAt: '2026-11-23T15:00:00.000Z',
-  day: '2026-11-24',
-  slot: 'manana',
-  place: 'taller',
-  startsAt: '2026-11-24T12:00:00.000Z',
-  endsAt: '2026-11-24T16:00:00.000Z',
-  locality: undefined,
-  job: 'parabrisas',
-  glass: 'Parabrisas Ford Fiesta',
-  availability: undefined,
-  awaitsGlass: false,
-  name: `Cliente ${n}`,
-  phone: '+5493884000000',
-  plate: undefined,
-  notes: undefined,
-  ...over,
-});
+/** Tuesday 24 November, the day after TEST_NOW; ids as the site makes them (UUIDs). */
+const booking = (n: number, over: Partial<NewBooking> = {}): NewBooking =>
+  storedBooking(n, {
+    id: `00000000-0000-4000-8000-00000000000${n}`,
+    createdAt: '2026-11-23T15:00:00.000Z',
+    day: '2026-11-24',
+    startsAt: '2026-11-24T12:00:00.000Z',
+    endsAt: '2026-11-24T16:00:00.000Z',
+    glass: 'Parabrisas Ford Fiesta',
+    availability: undefined,
+    ...over,
+  });
 
 async function setup() {
   const panel = await panelSite();

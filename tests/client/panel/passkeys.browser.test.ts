@@ -4,30 +4,21 @@
  * passkey signs in again after the cookies are gone; a second passkey is added and removed
  * (and then no longer signs in). No public page loads the ceremony's chunk.
  */
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CDPSession, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { panelPaths } from '../../../client/paths.ts';
-import { projectRoot } from '../../../server/paths.ts';
 import { islandHydrated, watchPage } from '../../helpers/browser.ts';
 import { builtSite } from '../../helpers/site.ts';
+import { ownerCommand } from '../../helpers/panel.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'panel-browser-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 const site = builtSite(() => ({ DATA_DIR: dataDir }), { host: 'localhost' });
 
-function owner(...args: string[]): string {
-  const run = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', join(projectRoot, 'cli/owner.ts'), ...args],
-    { env: { ...process.env, DATA_DIR: dataDir, SITE_URL: site.url }, encoding: 'utf8' },
-  );
-  if (run.status !== 0) throw new Error(`owner ${args.join(' ')}: ${run.stderr}`);
-  return run.stdout.trim();
-}
+const owner = ownerCommand(() => ({ DATA_DIR: dataDir, SITE_URL: site.url }));
 
 async function addAuthenticator(cdp: CDPSession): Promise<string> {
   const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {

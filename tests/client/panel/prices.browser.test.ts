@@ -2,7 +2,7 @@
  * The prices screens on a 390 px phone: the upload form, a preview with flags and long version
  * names, and the history fit the screen (no sideways scrolling) and work without JavaScript.
  */
-import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,16 +10,11 @@ import request from 'supertest';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { panelPaths, queryParams } from '../../../client/paths.ts';
-import { openCatalogueStore } from '../../../server/catalogue-store.ts';
-import { loadCatalogue } from '../../../server/catalogue.ts';
-import { createLogger } from '../../../server/logger.ts';
 import { SESSION_COOKIE } from '../../../server/panel/session.ts';
-import { catalogueFile, projectRoot } from '../../../server/paths.ts';
-import { openMemoryDatabase } from '../../../store/open.ts';
+import { projectRoot } from '../../../server/paths.ts';
 import { launchBrowser } from '../../helpers/browser.ts';
 import { SITE_URL } from '../../helpers/app.ts';
-import { panelSite } from '../../helpers/panel.ts';
-import { TEST_NOW } from '../../helpers/sample.ts';
+import { pricesPanelSite } from '../../helpers/panel.ts';
 
 let browser: Browser;
 let server: Server;
@@ -29,17 +24,7 @@ let draft: string;
 const dir = mkdtempSync(join(tmpdir(), 'prices-browser-'));
 
 beforeAll(async () => {
-  const file = join(dir, 'catalogue.json');
-  copyFileSync(catalogueFile, file);
-  const database = await openMemoryDatabase();
-  const store = await openCatalogueStore({
-    file,
-    initial: loadCatalogue(file),
-    database,
-    logger: createLogger('silent'),
-    now: () => TEST_NOW,
-  });
-  const { site, signIn } = await panelSite({ database, catalogue: store, catalogueStore: store });
+  const { site, signIn } = await pricesPanelSite(dir);
   const owner = await signIn();
   cookie = owner.id;
   const sheet = readFileSync(join(projectRoot, 'tests/fixtures/xlsx/versiones-formulas.xlsx'));

@@ -2,16 +2,15 @@
  * Every panel page, signed in as a person would be: Nu HTML Checker 0 errors, axe 0
  * violations at 390 and 1280 px, and nothing wider than a 390 px phone.
  */
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { panelPaths, queryParams } from '../../../client/paths.ts';
-import { projectRoot } from '../../../server/paths.ts';
 import { hydrateAllIslands, watchPage } from '../../helpers/browser.ts';
 import { builtSite } from '../../helpers/site.ts';
+import { ownerCommand } from '../../helpers/panel.ts';
 import { axeViolations } from '../../helpers/axe.ts';
 import { nuErrors } from '../../helpers/nu-checker.ts';
 
@@ -19,15 +18,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'panel-quality-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 const site = builtSite(() => ({ DATA_DIR: dataDir }), { host: 'localhost' });
 
-function owner(...args: string[]): string {
-  const run = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', join(projectRoot, 'cli/owner.ts'), ...args],
-    { env: { ...process.env, DATA_DIR: dataDir, SITE_URL: site.url }, encoding: 'utf8' },
-  );
-  if (run.status !== 0) throw new Error(`owner ${args.join(' ')}: ${run.stderr}`);
-  return run.stdout.trim();
-}
+const owner = ownerCommand(() => ({ DATA_DIR: dataDir, SITE_URL: site.url }));
 
 /** A message through the public form; a long unbroken address tests the 390 px layout. */
 async function postMessage(name: string, message: string) {

@@ -1,15 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { sql } from 'kysely';
-import { catalogueOf, testSite } from '../../helpers/app.ts';
+import { catalogueOf, keptDatabases } from '../../helpers/app.ts';
 import { VISITOR_UA } from '../../helpers/site.ts';
 import { TEST_NOW } from '../../helpers/sample.ts';
 import { versionRows } from '../../fixtures/versions.ts';
-import { openMemoryDatabase } from '../../../store/open.ts';
-import type { SiteDatabase } from '../../../store/schema.ts';
 import { shopDate } from '../../../catalogue/validity.ts';
 import { PageCache } from '../../../server/page-cache.ts';
-import type { Site } from '../../../server/site.ts';
 
 const source = catalogueOf(versionRows);
 const corolla = source.current().lookup.findProduct('toyota', 'corolla');
@@ -19,25 +16,15 @@ const BOT_UA = 'WhatsApp/2.23.20.0';
 
 type Row = { day: string; kind: string; key: string; count: number };
 
-let open: { site: Site; database: SiteDatabase }[] = [];
-afterEach(async () => {
-  for (const { site, database } of open) {
-    await site.stop();
-    await database.close();
-  }
-  open = [];
-});
+const sitesWithDatabase = keptDatabases();
 
 /** A site on a database the test reads after the site stopped (stop() flushes the counts). */
 async function countingSite(options: { capPerClient?: number; pages?: PageCache } = {}) {
-  const database = await openMemoryDatabase();
-  const site = await testSite({
+  const { site, database } = await sitesWithDatabase({
     catalogue: source,
-    database: { ...database, close: async () => {} },
     demand: { flushMs: 60_000, capPerClient: options.capPerClient },
     ...(options.pages ? { pages: options.pages } : {}),
   });
-  open.push({ site, database });
   const get = (path: string, headers: Record<string, string> = {}) =>
     request(site.listener)
       .get(path)

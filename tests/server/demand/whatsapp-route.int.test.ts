@@ -1,15 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import request from 'supertest';
-import { catalogueOf, SITE_URL, testSite } from '../../helpers/app.ts';
+import { catalogueOf, keptDatabases, SITE_URL } from '../../helpers/app.ts';
 import { VISITOR_UA } from '../../helpers/site.ts';
 import { TEST_NOW } from '../../helpers/sample.ts';
 import { versionRows } from '../../fixtures/versions.ts';
-import { openMemoryDatabase } from '../../../store/open.ts';
-import type { SiteDatabase } from '../../../store/schema.ts';
 import { business, whatsappChat, whatsappMessageId } from '../../../client/content/business.ts';
 import { warrantyPage } from '../../../client/content/warranty.ts';
 import { answerPages } from '../../../client/paths.ts';
-import type { Site } from '../../../server/site.ts';
 
 const source = catalogueOf(versionRows);
 const corolla = source.current().lookup.findProduct('toyota', 'corolla');
@@ -18,23 +15,10 @@ const CHAT = `https://wa.me/${business.whatsappNumber}`;
 const SELF_CHECK =
   '/reparar-o-cambiar?tamano=moneda&fisura=no&impactos=1&borde=no&vision=no&sensor=no';
 
-let open: { site: Site; database: SiteDatabase }[] = [];
-afterEach(async () => {
-  for (const { site, database } of open) {
-    await site.stop();
-    await database.close();
-  }
-  open = [];
-});
+const sitesWithDatabase = keptDatabases();
 
 async function site(now = TEST_NOW) {
-  const database = await openMemoryDatabase();
-  const built = await testSite({
-    catalogue: source,
-    now: () => now,
-    database: { ...database, close: async () => {} },
-  });
-  open.push({ site: built, database });
+  const { site: built, database } = await sitesWithDatabase({ catalogue: source, now: () => now });
   const get = (path: string, referer?: string) =>
     request(built.listener)
       .get(path)

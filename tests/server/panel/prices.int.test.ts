@@ -4,7 +4,7 @@
  * history and "Volver a esta versión", the download's round trip, and nothing changed
  * without a session or from another site.
  */
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,13 +12,10 @@ import request from 'supertest';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildCatalogue, serializeCatalogue } from '../../../catalogue/schema.ts';
 import { panelPaths, queryParams } from '../../../client/paths.ts';
-import { openCatalogueStore, type CatalogueStore } from '../../../server/catalogue-store.ts';
 import { loadCatalogue } from '../../../server/catalogue.ts';
-import { createLogger } from '../../../server/logger.ts';
 import { catalogueFile, projectRoot } from '../../../server/paths.ts';
-import { openMemoryDatabase } from '../../../store/open.ts';
 import { SITE_URL } from '../../helpers/app.ts';
-import { panelSite, type PanelSession, type PanelTestSite } from '../../helpers/panel.ts';
+import { pricesPanelSite, type PanelSession, type PricesTestSite } from '../../helpers/panel.ts';
 import { SAMPLE_STAMP, TEST_NOW } from '../../helpers/sample.ts';
 import { catalogueCsv, SHEET_HEADER } from '../../../sheet/export.ts';
 import { makeDocx, makeEncryptedWorkbook, makeZipBomb } from '../../helpers/xlsx.ts';
@@ -27,27 +24,17 @@ import { nuErrors } from '../../helpers/nu-checker.ts';
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
-type Setup = PanelTestSite & { file: string; catalogues: CatalogueStore; owner: PanelSession };
+type Setup = PricesTestSite & { owner: PanelSession };
 let setup: Setup;
 
 beforeEach(async () => {
   const dir = mkdtempSync(join(tmpdir(), 'panel-prices-'));
   dirs.push(dir);
-  const file = join(dir, 'catalogue.json');
-  copyFileSync(catalogueFile, file);
-  const database = await openMemoryDatabase();
-  const store = await openCatalogueStore({
-    file,
-    initial: loadCatalogue(file),
-    database,
-    logger: createLogger('silent'),
-    now: () => TEST_NOW,
-  });
-  const site = await panelSite({ database, catalogue: store, catalogueStore: store });
+  const site = await pricesPanelSite(dir);
   const owner = await site.signIn();
-  setup = { ...site, file, catalogues: store, owner };
+  setup = { ...site, owner };
   return async () => {
-    store.close();
+    site.catalogues.close();
     await site.site.stop();
   };
 });

@@ -1,6 +1,6 @@
 /** The stored messages as the owner reads them: a Spanish listing, CSV for Excel, or JSON. */
 import type { MessageStatus } from '../store/schema.ts';
-import type { MessageRow } from '../store/store.ts';
+import type { MessageRow } from '../store/messages.ts';
 import { SHOP_TIME_ZONE } from '../catalogue/validity.ts';
 import { excelCsv } from '../catalogue/excel-csv.ts';
 

@@ -10,7 +10,7 @@ import { CommanderError, Option } from 'commander';
 import { openContactStore } from '../store/open.ts';
 import { MESSAGE_STATUSES, type MessageStatus } from '../store/schema.ts';
 import { storeSettingsFrom } from '../store/settings.ts';
-import type { ContactStore } from '../store/store.ts';
+import type { ContactStore } from '../store/messages.ts';
 import { formatList, toCsv, toJson } from './messages-format.ts';
 import { ownerCwd, spanishProgram, UsageError } from './owner-shell.ts';
 import { projectRootOf } from '../catalogue/file.ts';

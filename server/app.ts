@@ -12,7 +12,7 @@ import { paths } from '../client/paths.ts';
 import type { Config } from './config.ts';
 import type { PageAssets } from './assets.ts';
 import { errorDocument, sendStatusPage } from './error-document.ts';
-import { contactPostGuards, type RateLimit, type RateLimitStores } from './contact/post-guards.ts';
+import { formPostGuards, type RateLimit, type RateLimitStores } from './forms/post-guards.ts';
 import { createGalleryApi } from './instagram/api.ts';
 import { servePhotos } from './instagram/photo-routes.ts';
 import { photosDir } from './instagram/photo-store.ts';
@@ -234,7 +234,7 @@ export function createApp(config: Config, deps: AppDeps): App {
   // other spelling of the path (`/%63ontact`) reaches the route action without them.
   app.post(
     paths.contact,
-    ...contactPostGuards({
+    ...formPostGuards({
       siteUrl: config.siteUrl,
       logger,
       rateLimit: deps.contactRateLimit,
@@ -243,7 +243,7 @@ export function createApp(config: Config, deps: AppDeps): App {
     page,
   );
   // Booking: the form and the private page's change and cancel, with the same guards.
-  const bookingGuards = contactPostGuards({
+  const bookingGuards = formPostGuards({
     siteUrl: config.siteUrl,
     logger,
     rateLimit: deps.bookingRateLimit,

@@ -313,7 +313,7 @@ function createFetchRequest(req: ExpressRequest, res: ExpressResponse, origin: s
     else if (value !== undefined) headers.set(key, value);
   }
   const init: RequestInit = { method: req.method, headers, signal: controller.signal };
-  // The contact guards read the form's bytes (server/contact/post-guards.ts), decompressed.
+  // The contact guards read the form's bytes (server/forms/post-guards.ts), decompressed.
   if (Buffer.isBuffer(req.body)) {
     init.body = Uint8Array.from(req.body);
     headers.delete('content-length');

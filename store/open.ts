@@ -13,7 +13,7 @@ import pg from 'pg';
 import { importJsonLines, type ImportResult } from './import-jsonl.ts';
 import { migrationProvider } from './migrations.ts';
 import type { Engine, SiteDatabase, SiteTables } from './schema.ts';
-import { createContactStore, type ContactStore } from './store.ts';
+import { createContactStore, type ContactStore } from './messages.ts';
 import { describeLocation, sqliteFile, type StoreSettings } from './settings.ts';
 
 export type OpenOptions = {

@@ -1,5 +1,5 @@
 /**
- * Where the contact messages live, from the environment: one rule for the server and the
+ * Where the site's database lives, from the environment: one rule for the server and the
  * owner's CLI. SQLite in DATA_DIR by default; PostgreSQL when DATABASE_URL is set.
  */
 import { join, resolve } from 'node:path';

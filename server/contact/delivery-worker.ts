@@ -10,7 +10,7 @@
  * process dies before 'sent' is committed. The lease then expires and the message is sent
  * again, with the same Message-ID.
  */
-import type { ClaimedMessage, ContactStore } from '../../store/store.ts';
+import type { ClaimedMessage, ContactStore } from '../../store/messages.ts';
 import type { Logger } from '../logger.ts';
 
 export type Backoff = { readonly initialMs: number; readonly maxMs: number };

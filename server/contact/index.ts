@@ -1,15 +1,14 @@
 /** Wires the contact form for a server process: database, mailer (when configured), delivery worker. */
 import type { ContactService } from '../../client/contact/types.ts';
-import { openDatabase } from '../../store/open.ts';
 import type { SiteDatabase } from '../../store/schema.ts';
-import type { StoreSettings } from '../../store/settings.ts';
-import { createContactStore, type ContactStore } from '../../store/store.ts';
+import { createContactStore, type ContactStore } from '../../store/messages.ts';
 import type { Config } from '../config.ts';
 import type { Logger } from '../logger.ts';
 import { createDeliveryWorker, type Backoff, type DeliveryWorker } from './delivery-worker.ts';
 import { createMailer, type MailerOptions } from './mailer.ts';
-import { createRateLimitStore } from './rate-limit-store.ts';
-import type { RateLimitStores } from './post-guards.ts';
+import { createRateLimitStore } from '../forms/rate-limit-store.ts';
+import type { RateLimitStores } from '../forms/post-guards.ts';
+import { openSiteDatabase } from '../database.ts';
 import { createContactService } from './service.ts';
 
 /** What the site needs of the contact form: the service, and a worker to start and stop. */
@@ -41,18 +40,6 @@ export type ContactSystemOptions = {
   /** The site's database, opened by the site (server/site.ts); default: opened here, and closed by stop(). */
   readonly database?: SiteDatabase;
 };
-
-export function storeSettings(config: Config): StoreSettings {
-  return { dataDir: config.dataDir, databaseUrl: config.databaseUrl };
-}
-
-/** Opens the site's database (migrations, the one-time import of old contact JSON-lines files). */
-export function openSiteDatabase(config: Config, logger: Logger): Promise<SiteDatabase> {
-  return openDatabase(storeSettings(config), {
-    onImport: (result) =>
-      logger.info({ ...result }, 'contact: imported the messages of the old JSON-lines files'),
-  });
-}
 
 /**
  * Opens the database unless given (migrations, the one-time import of old JSON-lines files) and prepares

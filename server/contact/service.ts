@@ -7,7 +7,7 @@ import {
 } from '../../client/contact/types.ts';
 import type { Logger } from '../logger.ts';
 import type { StoredMessage } from '../../store/schema.ts';
-import type { ContactStore } from '../../store/store.ts';
+import type { ContactStore } from '../../store/messages.ts';
 import { validateContact } from './validate.ts';
 
 const HOUR_MS = 60 * 60_000;

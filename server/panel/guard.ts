@@ -24,7 +24,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { panelPaths } from '../../client/paths.ts';
 import type { PanelContext, PanelServices } from '../../client/panel/context.ts';
 import type { PanelStore, Session, SessionTimeouts } from '../../store/panel.ts';
-import { crossSiteReason } from '../contact/same-origin.ts';
+import { crossSiteReason } from '../forms/same-origin.ts';
 import { sendStatusPage, staticPage } from '../error-document.ts';
 import type { Logger } from '../logger.ts';
 import { sessionIdOf, SESSION_TIMEOUTS } from './session.ts';

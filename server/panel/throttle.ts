@@ -8,7 +8,7 @@
  *   the same either way: nobody learns whether an address is known).
  */
 import type { PanelStore } from '../../store/panel.ts';
-import { clientKey } from '../contact/post-guards.ts';
+import { clientKey } from '../forms/post-guards.ts';
 
 export const FREE_FAILURES = 5;
 export const MAX_WAIT_S = 60;

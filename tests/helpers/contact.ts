@@ -8,7 +8,7 @@ import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 's
 import { prepareDatabase } from '../../store/open.ts';
 import type { SiteTables } from '../../store/schema.ts';
 import { sqliteFile } from '../../store/settings.ts';
-import { createContactStore, type ContactStore } from '../../store/store.ts';
+import { createContactStore, type ContactStore } from '../../store/messages.ts';
 
 export function tempDataDir(): { dir: string; remove(): void } {
   const dir = mkdtempSync(join(tmpdir(), 'contact-test-'));

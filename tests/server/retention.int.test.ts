@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { openMemoryDatabase } from '../../store/open.ts';
 import type { SiteDatabase } from '../../store/schema.ts';
-import { createContactStore } from '../../store/store.ts';
+import { createContactStore } from '../../store/messages.ts';
 import { createBookingStore } from '../../store/bookings.ts';
 import { storedBooking } from '../helpers/bookings.ts';
 import { privacy } from '../../client/content/privacy.ts';

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../store/open.ts';
 import { createBookingStore, WHOLE_DAY } from '../../store/bookings.ts';
-import { createContactStore } from '../../store/store.ts';
+import { createContactStore } from '../../store/messages.ts';
 import type { SiteDatabase } from '../../store/schema.ts';
 import type { StoreSettings } from '../../store/settings.ts';
 import { storedBooking } from '../helpers/bookings.ts';

@@ -4,7 +4,7 @@ import { createInboxStore } from '../../store/inbox.ts';
 import { openDatabase } from '../../store/open.ts';
 import { createPanelStore, hashSecret } from '../../store/panel.ts';
 import type { SiteDatabase } from '../../store/schema.ts';
-import { createContactStore } from '../../store/store.ts';
+import { createContactStore } from '../../store/messages.ts';
 import { ENGINES, freshSettings, removeTempDirs } from '../helpers/contact-engines.ts';
 
 const open: SiteDatabase[] = [];

@@ -7,9 +7,9 @@ import { sql } from 'kysely';
 import { openContactStore } from '../../store/open.ts';
 import type { StoredMessage } from '../../store/schema.ts';
 import { storeSettingsFrom } from '../../store/settings.ts';
-import type { ContactStore } from '../../store/store.ts';
+import type { ContactStore } from '../../store/messages.ts';
 import { projectRoot } from '../../server/paths.ts';
-import { clientKey } from '../../server/contact/post-guards.ts';
+import { clientKey } from '../../server/forms/post-guards.ts';
 import { validateContact } from '../../server/contact/validate.ts';
 import {
   ENGINES,

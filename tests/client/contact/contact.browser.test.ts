@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { watchPage } from '../../helpers/browser.ts';
 import { builtSite } from '../../helpers/site.ts';
 import { openContactStore } from '../../../store/open.ts';
-import type { MessageRow } from '../../../store/store.ts';
+import type { MessageRow } from '../../../store/messages.ts';
 import { startSmtp, tempDataDir, waitFor, type SmtpSink } from '../../helpers/contact.ts';
 
 let smtp: SmtpSink;

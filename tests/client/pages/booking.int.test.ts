@@ -9,7 +9,7 @@ import ICAL from 'ical.js';
 import { SITE_URL, testApp } from '../../helpers/app.ts';
 import { decodeEntities, textOf } from '../../helpers/html.ts';
 import { openMemoryDatabase } from '../../../store/open.ts';
-import { createContactStore } from '../../../store/store.ts';
+import { createContactStore } from '../../../store/messages.ts';
 import { createBookingStore } from '../../../store/bookings.ts';
 import type { SiteDatabase } from '../../../store/schema.ts';
 

@@ -6,8 +6,8 @@ import { decodeEntities, headOf } from '../../helpers/html.ts';
 import { business } from '../../../client/content/business.ts';
 import { createContactService } from '../../../server/contact/service.ts';
 import type { StoredMessage } from '../../../store/schema.ts';
-import type { ContactStore } from '../../../store/store.ts';
-import type { RateLimit } from '../../../server/contact/post-guards.ts';
+import type { ContactStore } from '../../../store/messages.ts';
+import type { RateLimit } from '../../../server/forms/post-guards.ts';
 import { createLogger } from '../../../server/logger.ts';
 import { fillSqliteDisk, openSqliteStore, tempDataDir } from '../../helpers/contact.ts';
 

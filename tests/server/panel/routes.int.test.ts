@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { panelPaths } from '../../../client/paths.ts';
 import { panelScreens } from '../../../client/panel/routes.tsx';
 import { SESSION_TIMEOUTS } from '../../../server/panel/session.ts';
-import { createContactStore } from '../../../store/store.ts';
+import { createContactStore } from '../../../store/messages.ts';
 import { SITE_URL } from '../../helpers/app.ts';
 import { panelSite } from '../../helpers/panel.ts';
 import { TEST_NOW } from '../../helpers/sample.ts';

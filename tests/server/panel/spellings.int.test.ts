@@ -2,7 +2,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { isPanelPath, panelPaths } from '../../../client/paths.ts';
 import { PANEL_LINKS } from '../../../store/panel.ts';
-import { createContactStore } from '../../../store/store.ts';
+import { createContactStore } from '../../../store/messages.ts';
 import { panelSite } from '../../helpers/panel.ts';
 import { TEST_NOW } from '../../helpers/sample.ts';
 

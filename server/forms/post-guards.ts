@@ -8,7 +8,7 @@ import express, { type RequestHandler, type Response } from 'express';
 import { isIP } from 'node:net';
 import { ipKeyGenerator, rateLimit as createRateLimit, type Store } from 'express-rate-limit';
 import type { Logger } from '../logger.ts';
-import { refusalPage, type RefusalStatus } from './error-pages.ts';
+import { refusalPage, type RefusalStatus } from './refusal-pages.ts';
 import { crossSiteReason } from './same-origin.ts';
 import { sendStatusPage } from '../error-document.ts';
 
@@ -19,7 +19,7 @@ export type RateLimit = { readonly max: number; readonly windowMs: number };
  * three-byte UTF-8 (9 bytes each once percent-encoded) is about 45 KB; a limit at 16 KB
  * would refuse valid messages written with many accents, symbols or emoji.
  */
-export const CONTACT_BODY_LIMIT = '64kb';
+export const FORM_BODY_LIMIT = '64kb';
 
 const FORM_TYPE = 'application/x-www-form-urlencoded';
 
@@ -34,7 +34,7 @@ export const NETWORK_48_FACTOR = 4;
 /** One store per limiter (express-rate-limit refuses a store shared by two), by key prefix. */
 export type RateLimitStores = (prefix: string) => Store;
 
-export type ContactGuardOptions = {
+export type FormGuardOptions = {
   readonly siteUrl: string;
   readonly logger: Logger;
   readonly rateLimit?: RateLimit;
@@ -52,11 +52,11 @@ export function clientKey(ip: string | undefined): string {
   return ip ? ipKeyGenerator(ip, 64) : 'unknown';
 }
 
-export function contactPostGuards(options: ContactGuardOptions): RequestHandler[] {
+export function formPostGuards(options: FormGuardOptions): RequestHandler[] {
   const { logger } = options;
   const scope = options.scope ?? 'contact';
   const limit = options.rateLimit ?? DEFAULT_CONTACT_RATE_LIMIT;
-  const read = express.raw({ type: FORM_TYPE, limit: CONTACT_BODY_LIMIT });
+  const read = express.raw({ type: FORM_TYPE, limit: FORM_BODY_LIMIT });
 
   const sameOrigin: RequestHandler = (req, res, next) => {
     const reason = crossSiteReason(req, options.siteUrl);

@@ -3,7 +3,7 @@
  * PostgreSQL counts the same client together (a fixed window per client key).
  */
 import type { Options, Store } from 'express-rate-limit';
-import type { ContactStore } from '../../store/store.ts';
+import type { ContactStore } from '../../store/messages.ts';
 
 export function createRateLimitStore(
   store: Pick<ContactStore, 'rateHit' | 'rateUndo' | 'rateReset' | 'rateCleanup'>,

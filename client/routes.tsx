@@ -28,6 +28,7 @@ import { contactAction } from './contact/action.ts';
 import { BookingPage } from './pages/BookingPage.tsx';
 import { BookingManagePage } from './pages/BookingManagePage.tsx';
 import { bookingAction, bookingLoader, manageAction, manageLoader } from './booking/action.ts';
+import { bookingPageParams } from './booking/form.ts';
 import { paths, priceListSections, queryParams, routePath } from './paths.ts';
 import { productPageParams } from './components/version-filter.ts';
 import { asGiven, onlyValue, reads } from './page-identity.ts';
@@ -154,6 +155,7 @@ export const pageRoutes: DataRouteObject[] = [
     loader: bookingLoader,
     action: bookingAction,
     element: <BookingPage />,
+    handle: reads(bookingPageParams),
   },
   {
     id: 'booking-manage',

@@ -26,7 +26,8 @@ import { requestLog } from './request-log.ts';
 import { contentSecurityPolicy, securityHeaders } from './security.ts';
 import { hashedAssets } from './static-assets.ts';
 import type { DataSource, PageCache } from './page-cache.ts';
-import { prepareResponse, sendPrepared } from './prepared-response.ts';
+import { prepareResponse } from './prepared-response.ts';
+import { sendKept } from './kept-pages.ts';
 import { allowedMethods, methodNotAllowed } from './methods.ts';
 import type { CatalogueSource } from './live-catalogue.ts';
 import { rejectMalformedUrl } from './url-guard.ts';
@@ -141,7 +142,7 @@ export function createApp(config: Config, deps: AppDeps): App {
         searchParams: {},
       });
       const file = pageCache ? await pageCache.getOrBuild(path, path, build) : await build();
-      if (file) sendPrepared(req, res, file.response);
+      if (file) sendKept(req, res, file.response);
     };
   app.get(
     paths.robots,

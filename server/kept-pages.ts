@@ -1,8 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from './logger.ts';
 import { isPanelPath } from '../client/paths.ts';
-import type { PageCache } from './page-cache.ts';
+import type { CachedPage, PageCache } from './page-cache.ts';
 import { sendPrepared } from './prepared-response.ts';
+import { sendSlotted } from './slotted-response.ts';
 import { logRequest } from './request-log.ts';
 import { helmetHeaders } from './security.ts';
 import { MAX_URL_LENGTH } from './url-guard.ts';
@@ -27,11 +28,20 @@ export function answerFromKeptPages(
   const q = url.indexOf('?');
   // The panel is never answered from kept pages: its guard must see every request.
   if (isPanelPath(q < 0 ? url : url.slice(0, q))) return false;
-  const page =
-    q < 0 ? pages.get(url, '')?.response : pages.get(url.slice(0, q), url.slice(q + 1))?.response;
+  const page = q < 0 ? pages.get(url, '') : pages.get(url.slice(0, q), url.slice(q + 1));
   if (!page) return false;
   logRequest(logger, req, res);
   for (const [name, value] of helmetHeaders()) res.setHeader(name, value);
-  sendPrepared(req, res, page);
+  sendKept(req, res, page.response);
   return true;
+}
+
+/** A kept page's response: its prepared bytes, or its bytes with a new one-time value. */
+export function sendKept(
+  req: IncomingMessage,
+  res: ServerResponse,
+  response: CachedPage['response'],
+) {
+  if ('parts' in response) sendSlotted(req, res, response);
+  else sendPrepared(req, res, response);
 }

@@ -5,7 +5,6 @@ import { renderToPipeableStream } from 'react-dom/server';
 import {
   createStaticRouter,
   isRouteErrorResponse,
-  matchRoutes,
   StaticRouterProvider,
   type StaticHandler,
   type StaticHandlerContext,
@@ -24,7 +23,10 @@ import {
   type DataSource,
   type PageCache,
 } from './page-cache.ts';
-import { prepareResponse, sendPrepared } from './prepared-response.ts';
+import { prepareResponse } from './prepared-response.ts';
+import { prepareSlotted } from './slotted-response.ts';
+import { sendKept } from './kept-pages.ts';
+import type { BookingService } from '../client/booking/types.ts';
 import { inlineScriptHashes, nonceSource, type ContentSecurityPolicy } from './security.ts';
 
 /**
@@ -73,10 +75,17 @@ export async function renderDocument(
 ) {
   if (opts.cache && !opts.privatePage && (req.method === 'GET' || req.method === 'HEAD')) {
     const page = await renderCachedPage(req, opts, opts.cache);
-    if (page && !res.headersSent) return sendPrepared(req, res, page.response);
+    if (page && !res.headersSent) return sendKept(req, res, page.response);
   }
   return streamPage(req, res, opts);
 }
+
+/**
+ * Stands for the booking form's one-time token while a kept page is rendered, and is cut out
+ * of it (server/slotted-response.ts): each response gets a new token there. 256 random bits
+ * drawn per process, so no content can contain it by chance; never sent.
+ */
+const TOKEN_SLOT = randomBytes(32).toString('base64url');
 
 /** Path one: the page from the cache, or built once for everyone; undefined: stream it. */
 async function renderCachedPage(
@@ -84,29 +93,38 @@ async function renderCachedPage(
   opts: RenderOptions,
   cache: PageCache,
 ): Promise<CachedPage | undefined> {
-  const searchParams = routeSearchParams(opts.handler, req.path);
+  const path = req.path;
   const q = req.originalUrl.indexOf('?');
-  const key = pageKey(req.path, searchParams, q < 0 ? '' : req.originalUrl.slice(q + 1));
-  const kept = cache.peek(key);
+  const search = q < 0 ? '' : req.originalUrl.slice(q + 1);
+  const kept = cache.get(path, search);
   if (kept) return kept;
 
-  // What is this request: a page of its own, or one of the few kinds of 404? A 404 is kept
-  // once per kind whatever the path, so a flood of junk URLs costs one router query each
-  // and no render, no compression and no cache entry.
+  // The page's identity is the path plus the query parameters its routes read, and the router's
+  // answer for the path alone says which routes those are (it matches on branches it ranked
+  // once; matching here ourselves ranked every route again: 40 % of a 404's time). Only when
+  // the request carries one of those parameters is the page asked for again, with them.
   const since = cache.generations();
-  const tracked = trackReads(opts.context);
-  const request = new Request(`${opts.context.siteUrl}${key}`, {
-    signal: AbortSignal.timeout(opts.timeoutMs),
-  });
-  const result = await opts.handler.query(request, { requestContext: tracked.context });
+  let asked = await query(opts, path);
+  if (!asked) return undefined;
+  const searchParams = declaredParams(asked.result);
+  const key = pageKey(path, searchParams, search);
+  if (key !== path) {
+    const keptByKey = cache.peek(key);
+    if (keptByKey) return keptByKey;
+    asked = await query(opts, key);
+    if (!asked) return undefined;
+  }
+  const { result, tracked } = asked;
   if (
-    result instanceof Response ||
     !CACHEABLE_STATUSES.has(result.statusCode) ||
     hasPending(result.loaderData) ||
     !tracked.complete()
   ) {
     return undefined;
   }
+  // A 404 is kept once per kind whatever the path, and the path is remembered as that page
+  // (an alias): a flood of junk URLs costs one router query each and no render, no compression
+  // and no page, and a junk URL asked again is answered before Express.
   const notFound = result.statusCode === 404 ? notFoundIdentity(result) : undefined;
   const identity = notFound ?? key;
   const build = async (): Promise<CachedPage | undefined> => {
@@ -121,18 +139,33 @@ async function renderCachedPage(
       return undefined;
     }
     const status = result.statusCode;
-    const response = await prepareResponse(
-      status,
-      {
-        'Content-Type': 'text/html; charset=utf-8',
-        'Cache-Control': htmlCacheControl(status),
-        'Content-Security-Policy': opts.csp.baseline,
-      },
-      html,
-    );
-    return { response, sources: tracked.sources, searchParams: notFound ? {} : searchParams };
+    const formPage = tracked.formPage();
+    const headers = {
+      'Content-Type': 'text/html; charset=utf-8',
+      // A page that hands out one-time tokens is nobody else's to store.
+      'Cache-Control': formPage ? 'private, no-store' : htmlCacheControl(status),
+      'Content-Security-Policy': opts.csp.baseline,
+    };
+    const newToken = () => opts.context.bookings.newToken();
+    const response = html.includes(TOKEN_SLOT)
+      ? prepareSlotted(status, headers, html, TOKEN_SLOT, newToken)
+      : await prepareResponse(status, headers, html);
+    const sources = tracked.sources;
+    return { response, sources, searchParams: notFound ? {} : searchParams, formPage };
   };
-  return cache.getOrBuild(identity, notFound ?? req.path, build, since);
+  const page = await cache.getOrBuild(identity, notFound ?? path, build, since);
+  if (page && notFound) cache.alias(key, path, searchParams, identity, since);
+  return page;
+}
+
+/** The router's answer for `url` (a path and the parameters the page reads), reads watched. */
+async function query(opts: RenderOptions, url: string) {
+  const tracked = trackReads(opts.context);
+  const request = new Request(`${opts.context.siteUrl}${url}`, {
+    signal: AbortSignal.timeout(opts.timeoutMs),
+  });
+  const result = await opts.handler.query(request, { requestContext: tracked.context });
+  return result instanceof Response ? undefined : { result, tracked };
 }
 
 /**
@@ -152,9 +185,9 @@ function notFoundIdentity(result: StaticHandlerContext): string {
 }
 
 /** The query parameters the matched routes declare (client/page-identity.ts), merged. */
-function routeSearchParams(handler: StaticHandler, path: string): PageIdentity['searchParams'] {
+function declaredParams(result: StaticHandlerContext): PageIdentity['searchParams'] {
   const params: Record<string, Canonical> = {};
-  for (const { route } of matchRoutes(handler.dataRoutes, path) ?? []) {
+  for (const { route } of result.matches) {
     const declared: unknown = route.handle?.searchParams;
     if (typeof declared !== 'object' || declared === null) continue;
     for (const [name, canonical] of Object.entries(declared)) {
@@ -166,18 +199,45 @@ function routeSearchParams(handler: StaticHandler, path: string): PageIdentity['
 
 /**
  * The visitor context with its data sources watched: which ones the loaders read (the
- * page's cache tags), and whether what they got is final (a cold gallery is not).
+ * page's cache tags), whether what they got is final (a cold gallery is not), and whether
+ * the page hands out a one-time form token (it gets TOKEN_SLOT, filled per response).
  * A built page is shared by everyone, so it never waits for Instagram.
  */
 function trackReads(context: AppContext) {
   const sources = new Set<DataSource>();
   let complete = true;
+  let formPage = false;
   const gallery: GallerySource = {
     async snapshot() {
       const state = await context.gallery.snapshot({ waitMs: 0 });
       if (state.status === 'loading') complete = false;
       return state;
     },
+  };
+  const service = context.bookings;
+  // Places left are kept with the page and rebuilt when a booking changes them; a booking
+  // itself (the private page) is one person's and never kept.
+  const personal = () => {
+    complete = false;
+    return service;
+  };
+  const bookings: BookingService = {
+    newToken() {
+      formPage = true;
+      return TOKEN_SLOT;
+    },
+    closures(from, to) {
+      sources.add('bookings');
+      return service.closures(from, to);
+    },
+    calendar(place, from, to, closures) {
+      sources.add('bookings');
+      return service.calendar(place, from, to, closures);
+    },
+    book: (request) => personal().book(request),
+    find: (token) => personal().find(token),
+    cancel: (token) => personal().cancel(token),
+    move: (token, day, window) => personal().move(token, day, window),
   };
   const tracked: AppContext = {
     ...context,
@@ -191,13 +251,14 @@ function trackReads(context: AppContext) {
       sources.add('gallery');
       return gallery;
     },
-    // Places left change with every booking: a page that reads them is never kept.
-    get bookings() {
-      complete = false;
-      return context.bookings;
-    },
+    bookings,
   };
-  return { context: tracked, sources, complete: () => complete };
+  return {
+    context: tracked,
+    sources,
+    complete: () => complete,
+    formPage: () => formPage,
+  };
 }
 
 /** The whole document in one string, without a nonce; undefined if rendering failed. */

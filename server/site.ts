@@ -22,7 +22,8 @@ import type { RateLimit } from './forms/post-guards.ts';
 import { createGallery } from './instagram/index.ts';
 import { createBookingService } from './bookings/service.ts';
 import { createBookingFeed } from './bookings/feed.ts';
-import { createBookingStore } from '../store/bookings.ts';
+import { createBookingStore, onPlacesChanged } from '../store/bookings.ts';
+import { createPlacesView } from './bookings/places-view.ts';
 import { answerFromKeptPages } from './kept-pages.ts';
 import { applyHttpLimits, HTTP_SERVER_OPTIONS } from './http-limits.ts';
 import type { CatalogueSource } from './live-catalogue.ts';
@@ -174,8 +175,15 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
     logger,
   });
   const bookingStore = createBookingStore(database);
+  const places = createPlacesView({
+    store: bookingStore,
+    subscribe: (listener) => onPlacesChanged(database, listener),
+    now,
+    logger,
+  });
   const bookings = createBookingService({
     store: bookingStore,
+    places,
     logger,
     now,
     onStored: () => {
@@ -190,16 +198,21 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
     isStaff: carriesPanelSession,
   });
 
-  // Kept pages, and what rebuilds them: a new catalogue, a gallery change, a new day in
-  // Jujuy (prices may then be out of date; docs/decisions/2026-11-22-live-catalogue.md).
+  // Kept pages, and what rebuilds them: a new catalogue, a gallery change, places booked or
+  // changed, a new day in Jujuy (prices may then be out of date, and the booking form starts
+  // from another day; docs/decisions/2026-11-22-live-catalogue.md).
   const pages = overrides.devMiddleware ? undefined : (overrides.pages ?? new PageCache());
   const unsubscribe = pages
     ? [
         catalogue.subscribe(() => pages.invalidate('catalogue')),
         gallery.onChange?.(() => pages.invalidate('gallery')) ?? (() => {}),
+        places.onChange(() => pages.invalidate('bookings')),
       ]
     : [];
-  const newDayCheck = onNewShopDay(now, () => pages?.invalidate('catalogue'));
+  const newDayCheck = onNewShopDay(now, () => {
+    pages?.invalidate('catalogue');
+    pages?.invalidate('bookings');
+  });
 
   let draining = false;
   const app = createApp(config, {
@@ -250,6 +263,7 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
       contact.start();
       tally.start();
       retention.start();
+      places.start();
       const address = http.address();
       const live = catalogue.current();
       logger.info(
@@ -271,6 +285,7 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
         const closed = server?.listening ? drain(server) : Promise.resolve();
         for (const off of unsubscribe) off();
         retention.stop();
+        places.stop();
         gallery.stop?.();
         catalogue.close?.();
         await closed;

@@ -104,7 +104,27 @@ export type BookingStore = {
   setFeedToken(token: string, at: Date): Promise<void>;
 };
 
+/**
+ * Who wants to know, per database, that places changed (a booking made, moved or cancelled,
+ * a day's places or a closure set): every store on that database in this process announces its
+ * writes, so a reader keeping places in memory (server/bookings/places-view.ts) reads again
+ * before its next answer. Other processes' writes are not seen here: that reader polls too.
+ */
+const placesListeners = new WeakMap<Kysely<SiteTables>, Set<() => void>>();
+
+/** Calls `listener` after every change of places written through a store on `database`. */
+export function onPlacesChanged(database: SiteDatabase, listener: () => void): () => void {
+  const listeners = placesListeners.get(database.db) ?? new Set();
+  placesListeners.set(database.db, listeners);
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
 export function createBookingStore({ db, engine }: SiteDatabase): BookingStore {
+  const announce = () => {
+    for (const listener of placesListeners.get(db) ?? []) listener();
+  };
+
   /** One transaction on one connection; SQLite takes the write lock at BEGIN. */
   async function write<T>(work: (tx: Kysely<SiteTables>) => Promise<T>): Promise<T> {
     return db.connection().execute(async (tx) => {
@@ -183,7 +203,7 @@ export function createBookingStore({ db, engine }: SiteDatabase): BookingStore {
       const repeat = await byFormToken(booking.formToken);
       if (repeat) return { status: 'repeat', booking: repeat };
       try {
-        return await write(async (tx): Promise<BookOutcome> => {
+        const outcome = await write(async (tx): Promise<BookOutcome> => {
           if (await isClosed(tx, booking.day, booking.slot)) return { status: 'closed' };
           if (!(await take(tx, booking, defaultPlaces))) return { status: 'full' };
           await tx.insertInto('bookings').values(toRow(booking)).execute();
@@ -203,6 +223,8 @@ export function createBookingStore({ db, engine }: SiteDatabase): BookingStore {
             .execute();
           return { status: 'booked', booking: { ...booking, ...fresh(booking.createdAt) } };
         });
+        if (outcome.status === 'booked') announce();
+        return outcome;
       } catch (error) {
         // The same form posted at the same moment: the other request's booking won the
         // unique form token; answer with it.
@@ -213,7 +235,7 @@ export function createBookingStore({ db, engine }: SiteDatabase): BookingStore {
     },
 
     async move(id, to, defaultPlaces, at) {
-      return write(async (tx) => {
+      const outcome = await write(async (tx) => {
         const row = await tx
           .selectFrom('bookings')
           .selectAll()
@@ -237,12 +259,14 @@ export function createBookingStore({ db, engine }: SiteDatabase): BookingStore {
           })
           .where('id', '=', id)
           .execute();
-        return 'moved';
+        return 'moved' as const;
       });
+      if (outcome === 'moved') announce();
+      return outcome;
     },
 
     async cancel(id, at) {
-      return write(async (tx) => {
+      const cancelled = await write(async (tx) => {
         const row = await tx
           .updateTable('bookings')
           .set({ status: 'cancelado', updated_at: at.toISOString() })
@@ -254,6 +278,8 @@ export function createBookingStore({ db, engine }: SiteDatabase): BookingStore {
         await release(tx, row);
         return true;
       });
+      if (cancelled) announce();
+      return cancelled;
     },
 
     async setStatus(id, status, at) {
@@ -323,13 +349,14 @@ export function createBookingStore({ db, engine }: SiteDatabase): BookingStore {
           .where('day', '=', day)
           .where('place', '=', place)
           .execute();
-        return;
+      } else {
+        await db
+          .insertInto('booking_day_places')
+          .values({ day, place, places })
+          .onConflict((oc) => oc.columns(['day', 'place']).doUpdateSet({ places }))
+          .execute();
       }
-      await db
-        .insertInto('booking_day_places')
-        .values({ day, place, places })
-        .onConflict((oc) => oc.columns(['day', 'place']).doUpdateSet({ places }))
-        .execute();
+      announce();
     },
 
     async closuresBetween(from, to) {
@@ -348,13 +375,14 @@ export function createBookingStore({ db, engine }: SiteDatabase): BookingStore {
           .where('day', '=', day)
           .where('slot', '=', slot)
           .execute();
-        return;
+      } else {
+        await db
+          .insertInto('booking_closures')
+          .values({ day, slot })
+          .onConflict((oc) => oc.columns(['day', 'slot']).doNothing())
+          .execute();
       }
-      await db
-        .insertInto('booking_closures')
-        .values({ day, slot })
-        .onConflict((oc) => oc.columns(['day', 'slot']).doNothing())
-        .execute();
+      announce();
     },
 
     async countCreatedSince(since) {

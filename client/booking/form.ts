@@ -17,7 +17,8 @@ import {
 } from '../content/booking.ts';
 import { availabilityLabel, featuresTitle, pieceNames, yearsLabel } from '../content/glass.ts';
 import { zones, type Zone } from '../content/zones.ts';
-import { dayProblem, windowsOf, type Closures } from './calendar.ts';
+import { dayProblem, parseDay, windowsOf, type Closures } from './calendar.ts';
+import type { Canonical } from '../page-identity.ts';
 import {
   BOOKING_FIELD_KEYS,
   BOOKING_FIELDS,
@@ -52,6 +53,31 @@ export function readBookingValues(get: (name: string) => unknown): BookingValues
   for (const [key, value] of entries) values[key] = value;
   return values;
 }
+
+/** A value as given, but none when empty (the form sends every field, empty or not). */
+const given: Canonical = (value) => (value === '' ? undefined : value.slice(0, 2_000));
+
+/** One of `options`, or one stand-in for every other value (they all show the same page). */
+const oneOf =
+  (options: readonly string[]): Canonical =>
+  (value) =>
+    options.includes(value) ? value : value === '' ? undefined : '-';
+
+/**
+ * `/turnos`'s page identity (client/page-identity.ts): the fields its GET form and links send,
+ * each in the form the page shows it, so that every spelling of one choice is one page. The
+ * car and the locality are shown as typed.
+ */
+export const bookingPageParams: Readonly<Record<string, Canonical>> = {
+  [BOOKING_FIELDS.job]: oneOf(BOOKING_JOBS),
+  [BOOKING_FIELDS.brand]: given,
+  [BOOKING_FIELDS.model]: given,
+  [BOOKING_FIELDS.version]: given,
+  [BOOKING_FIELDS.place]: oneOf(PLACES_OF_WORK),
+  [BOOKING_FIELDS.locality]: given,
+  [BOOKING_FIELDS.from]: parseDay,
+  [BOOKING_FIELDS.window]: (value) => (parseWindowChoice(value) ? value : undefined),
+};
 
 export type Glass = {
   readonly label: string;

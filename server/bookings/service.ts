@@ -22,6 +22,8 @@ import { business } from '../../client/content/business.ts';
 import { WHOLE_DAY, type Booking, type BookingStore } from '../../store/bookings.ts';
 import { SHOP_TIME_ZONE } from '../../catalogue/validity.ts';
 import type { Logger } from '../logger.ts';
+import type { IsoDate } from '../../catalogue/validity.ts';
+import type { PlacesSnapshot, PlacesView } from './places-view.ts';
 import { hashToken, newToken, TOKEN_PATTERN } from './tokens.ts';
 
 const HOUR_MS = 60 * 60_000;
@@ -31,6 +33,8 @@ export const BOOKINGS_MAX_PER_HOUR = 60;
 
 export type BookingServiceOptions = {
   readonly store: BookingStore;
+  /** The places in memory (places-view.ts): the calendar is read there, not per request. */
+  readonly places: PlacesView;
   readonly logger: Logger;
   readonly now: () => Date;
   readonly onStored?: () => void;
@@ -38,7 +42,26 @@ export type BookingServiceOptions = {
 };
 
 export function createBookingService(options: BookingServiceOptions): BookingService {
-  const { store, logger, now } = options;
+  const { store, places, logger, now } = options;
+
+  /** The rows from `from` to `to`: from the view when it covers them, else from the database. */
+  async function rowsBetween(from: IsoDate, to: IsoDate): Promise<Omit<PlacesSnapshot, 'since'>> {
+    const view = await places.current();
+    if (from >= view.since) {
+      const within = (row: { day: string }) => row.day >= from && row.day <= to;
+      return {
+        closures: view.closures.filter(within),
+        taken: view.taken.filter(within),
+        dayPlaces: view.dayPlaces.filter(within),
+      };
+    }
+    const [closures, taken, dayPlaces] = await Promise.all([
+      store.closuresBetween(from, to),
+      store.takenBetween(from, to),
+      store.dayPlacesBetween(from, to),
+    ]);
+    return { closures, taken, dayPlaces };
+  }
   const maxPerHour = options.maxPerHour ?? BOOKINGS_MAX_PER_HOUR;
 
   async function findStored(token: string): Promise<Booking | undefined> {
@@ -50,7 +73,7 @@ export function createBookingService(options: BookingServiceOptions): BookingSer
     newToken,
 
     async closures(from, to) {
-      const rows = await store.closuresBetween(from, to);
+      const rows = (await rowsBetween(from, to)).closures;
       if (rows.length === 0) return NO_CLOSURES;
       return {
         days: new Set(rows.filter((r) => r.slot === WHOLE_DAY).map((r) => r.day)),
@@ -59,10 +82,7 @@ export function createBookingService(options: BookingServiceOptions): BookingSer
     },
 
     async calendar(place, from, to, closures) {
-      const [taken, dayPlaces] = await Promise.all([
-        store.takenBetween(from, to),
-        store.dayPlacesBetween(from, to),
-      ]);
+      const { taken, dayPlaces } = await rowsBetween(from, to);
       return calendarOf(place, from, to, closures, {
         taken: new Map(
           taken.filter((t) => t.place === place).map((t) => [`${t.day}/${t.slot}`, t.taken]),
@@ -118,6 +138,9 @@ export function createBookingService(options: BookingServiceOptions): BookingSer
         }
         if (outcome.status === 'booked' || outcome.status === 'repeat')
           return { status: 'booked', token: request.token };
+        // The window filled or closed meanwhile, maybe on another instance: read the places
+        // again before the 409 page offers others.
+        places.changed();
         return outcome;
       } catch (error) {
         logger.error({ err: error }, 'bookings: could not be stored');
@@ -143,12 +166,14 @@ export function createBookingService(options: BookingServiceOptions): BookingSer
       if (!booking) return 'gone';
       const { start, end } = windowInstants(day, window);
       const place = PLACES_OF_WORK.find((p) => p === booking.place) ?? 'taller';
-      return store.move(
+      const moved = await store.move(
         booking.id,
         { day, slot: window.id, startsAt: start.toISOString(), endsAt: end.toISOString() },
         placesPerWindow[place],
         now(),
       );
+      if (moved === 'full' || moved === 'closed') places.changed();
+      return moved;
     },
   };
 }

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { request, type IncomingHttpHeaders } from 'node:http';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -95,4 +96,25 @@ export async function startBuiltServer(
       removeTempData();
     },
   };
+}
+
+export type RawAnswer = { status: number; headers: IncomingHttpHeaders; body: Buffer };
+
+/** One request with node:http: the bytes as sent (no decompression), no header added. */
+export function rawRequest(
+  url: string,
+  { method = 'GET', headers = {} }: { method?: string; headers?: Record<string, string> } = {},
+): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    request(url, { method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+      );
+      res.on('error', reject);
+    })
+      .on('error', reject)
+      .end();
+  });
 }

@@ -12,8 +12,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import type { Site } from '../../server/site.ts';
 import { testSite } from '../helpers/app.ts';
 import { VISITOR_UA } from '../helpers/site.ts';
-
-type Answer = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
+import { rawRequest } from '../helpers/server.ts';
 
 let site: Site;
 let origin: string;
@@ -24,29 +23,8 @@ beforeAll(async () => {
 });
 afterAll(() => site.stop());
 
-/** node:http: no decompression, no headers added beyond those given. */
-function ask(path: string, method: 'GET' | 'HEAD', headers: Record<string, string>) {
-  return new Promise<Answer>((resolve, reject) => {
-    http
-      .request(
-        `${origin}${path}`,
-        { method, headers: { 'user-agent': VISITOR_UA, ...headers } },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (chunk: Buffer) => chunks.push(chunk));
-          res.on('end', () =>
-            resolve({
-              status: res.statusCode ?? 0,
-              headers: res.headers,
-              body: Buffer.concat(chunks),
-            }),
-          );
-        },
-      )
-      .on('error', reject)
-      .end();
-  });
-}
+const ask = (path: string, method: 'GET' | 'HEAD', headers: Record<string, string>) =>
+  rawRequest(`${origin}${path}`, { method, headers: { 'user-agent': VISITOR_UA, ...headers } });
 
 /** The headers that belong to the page (not to the connection, the moment or the request). */
 function pageHeaders(headers: http.IncomingHttpHeaders): Record<string, string> {

@@ -1,0 +1,171 @@
+/**
+ * `/turnos` kept (docs/decisions/2026-11-28-every-page-at-the-limit.md): rendered once per
+ * choice and per state of the places, each response with its own one-time token; a booking
+ * made, moved or cancelled here, or places changed by the owner, shows on the next request.
+ * Through the listener production serves with (kept pages are answered before Express).
+ */
+import { describe, expect, it } from 'vitest';
+import request from 'supertest';
+import { gunzipSync } from 'node:zlib';
+import http from 'node:http';
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import { SITE_URL, testSite } from '../../helpers/app.ts';
+import { decodeEntities, textOf } from '../../helpers/html.ts';
+import { openMemoryDatabase } from '../../../store/open.ts';
+import { createBookingStore } from '../../../store/bookings.ts';
+import { PageCache } from '../../../server/page-cache.ts';
+import { rawRequest } from '../../helpers/server.ts';
+
+/** Counts the pages rendered (a build), by identity. */
+class CountingPages extends PageCache {
+  builds: string[] = [];
+  override getOrBuild(...[key, path, build, since]: Parameters<PageCache['getOrBuild']>) {
+    return super.getOrBuild(key, path, () => (this.builds.push(key), build()), since);
+  }
+}
+
+async function setup() {
+  const database = await openMemoryDatabase();
+  const pages = new CountingPages();
+  const site = await testSite({
+    database,
+    pages,
+    bookingRateLimit: { max: 1000, windowMs: 60_000 },
+  });
+  return { app: site.listener, database, pages };
+}
+
+const DAYS = '/turnos?que=reparacion&lugar=taller';
+const TOKEN = /name="token" value="([A-Za-z0-9_-]{43})"/;
+const who = { nombre: 'Ana Gómez', telefono: '0388 15 412-3456' };
+
+function tokenOf(html: string): string {
+  const token = TOKEN.exec(html)?.[1];
+  if (!token) throw new Error('no token on the page');
+  return token;
+}
+
+type App = Awaited<ReturnType<typeof setup>>['app'];
+
+/** The bytes as sent (supertest would decompress them), through a real HTTP server. */
+async function rawGet(app: App, path: string, headers: Record<string, string>) {
+  const server = http.createServer(app).listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  try {
+    return await rawRequest(`http://127.0.0.1:${port}${path}`, { headers });
+  } finally {
+    server.close();
+  }
+}
+
+const book = (app: App, token: string, turno: string) =>
+  request(app)
+    .post('/turnos')
+    .type('form')
+    .set('Origin', SITE_URL)
+    .send({ que: 'reparacion', lugar: 'taller', token, turno, ...who });
+
+describe('/turnos kept, with a one-time token per response', () => {
+  it('without a choice: rendered once, no token on it, never stored by others', async () => {
+    const { app, pages } = await setup();
+    const first = await request(app).get('/turnos');
+    const again = await request(app).get('/turnos?utm_source=instagram');
+    expect(first.status).toBe(200);
+    expect(again.text).toBe(first.text);
+    expect(first.headers['cache-control']).toBe('private, no-store');
+    expect(first.text).not.toMatch(TOKEN);
+    expect(pages.builds).toEqual(['/turnos']);
+  });
+
+  it('with a choice: the same page for everyone but a new token each time, gzip or not', async () => {
+    const { app, pages } = await setup();
+    const answers = [
+      await request(app).get(DAYS),
+      await request(app).get(`${DAYS}&fbclid=x`),
+      await request(app).get(DAYS).set('Accept-Encoding', 'identity'),
+      await request(app).get(DAYS).set('Accept-Encoding', 'br'),
+    ];
+    const raw = await rawGet(app, DAYS, { 'accept-encoding': 'gzip, deflate, br, zstd' });
+    expect(raw.headers['content-encoding']).toBe('gzip');
+    expect(raw.headers['content-length']).toBe(String(raw.body.length));
+    // gunzip checks the CRC-32 and the length the trailer states.
+    const unzipped = gunzipSync(raw.body).toString('utf8');
+    expect(unzipped).toMatch(TOKEN);
+    const htmls = [...answers.map((a) => a.text), unzipped];
+    const tokens = htmls.map(tokenOf);
+    expect(new Set(tokens).size).toBe(htmls.length);
+    const blank = (html: string) => html.replace(TOKEN, 'name="token" value=""');
+    for (const html of htmls) expect(blank(html)).toBe(blank(htmls[0] ?? ''));
+    for (const answer of [...answers, raw]) {
+      expect(answer.status).toBe(200);
+      expect(answer.headers['cache-control']).toBe('private, no-store');
+      expect(answer.headers.etag).toBeUndefined();
+    }
+    expect(answers[2]?.headers['content-encoding']).toBeUndefined();
+    expect(answers[3]?.headers['content-encoding']).toBeUndefined();
+    expect(textOf(htmls[0] ?? '')).toContain('El primer día posible es el martes 24 de noviembre');
+    expect(decodeEntities(htmls[0] ?? '')).toContain('quedan 3 lugares');
+    expect(pages.builds).toEqual([DAYS]);
+
+    const head = await request(app).head(DAYS);
+    expect(head.status).toBe(200);
+    expect(head.headers['cache-control']).toBe('private, no-store');
+
+    // Each token books once: two visitors who got the same kept page get two bookings.
+    const first = await book(app, tokens[0] ?? '', '2026-11-24/manana');
+    const second = await book(app, tokens[1] ?? '', '2026-11-24/manana');
+    expect(first.status).toBe(303);
+    expect(second.status).toBe(303);
+    expect(first.headers.location).not.toBe(second.headers.location);
+  });
+
+  it('a booking here shows on the next request, and so does a cancellation', async () => {
+    const { app, database, pages } = await setup();
+    await createBookingStore(database).setDayPlaces('2026-11-24', 'taller', 1);
+    const before = await request(app).get(DAYS);
+    expect(decodeEntities(before.text)).toContain('queda 1 lugar');
+    await request(app).get(DAYS);
+    expect(pages.builds).toEqual([DAYS]);
+
+    const token = tokenOf(before.text);
+    expect((await book(app, token, '2026-11-24/manana')).status).toBe(303);
+    const after = await request(app).get(DAYS);
+    expect(textOf(after.text)).toContain('martes 24 de noviembre Mañana (9 a 13 h) completo');
+    expect(after.text).toMatch(
+      /value="2026-11-24\/manana" disabled=""|disabled="" [^>]*value="2026-11-24\/manana"/,
+    );
+
+    const cancel = await request(app)
+      .post(`/turnos/turno/${token}`)
+      .type('form')
+      .set('Origin', SITE_URL)
+      .send({ accion: 'cancelar' });
+    expect(cancel.status).toBe(303);
+    expect(decodeEntities((await request(app).get(DAYS)).text)).toContain('queda 1 lugar');
+  });
+
+  it("the owner's places and closures show on the next request", async () => {
+    const { app, database } = await setup();
+    expect(decodeEntities((await request(app).get(DAYS)).text)).toContain(
+      'value="2026-11-25/tarde"',
+    );
+    const store = createBookingStore(database);
+    await store.setClosed('2026-11-25', '*', true);
+    await store.setDayPlaces('2026-11-26', 'taller', 2);
+    const text = decodeEntities((await request(app).get(DAYS)).text);
+    expect(text).not.toContain('value="2026-11-25/');
+    expect(textOf(text)).toMatch(/jueves 26 de noviembre Mañana \(9 a 13 h\) quedan 2 lugares/);
+  });
+
+  it('the private page is never kept', async () => {
+    const { app, pages } = await setup();
+    const token = tokenOf((await request(app).get(DAYS)).text);
+    const booked = await book(app, token, '2026-11-24/tarde');
+    const page = booked.headers.location ?? '';
+    expect((await request(app).get(page)).status).toBe(200);
+    expect((await request(app).get(page)).status).toBe(200);
+    expect(pages.builds.filter((key) => key.startsWith('/turnos/turno/'))).toEqual([]);
+  });
+});

@@ -1,6 +1,5 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
 import compression from 'compression';
-import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { isbot } from 'isbot';
 import { createStaticHandler, type DataRouteObject, type StaticHandler } from 'react-router-dom';
@@ -17,7 +16,7 @@ import { createGalleryApi } from './instagram/api.ts';
 import { servePhotos } from './instagram/photo-routes.ts';
 import { photosDir } from './instagram/photo-store.ts';
 import type { Logger } from './logger.ts';
-import { clientDistDir } from './paths.ts';
+import { clientDistDir, publicTopLevel } from './paths.ts';
 import { renderDocument } from './render.tsx';
 import { robotsTxt, sitemap, type Sitemap } from './seo.ts';
 import { pickerBrand } from '../client/components/picker-models.ts';
@@ -118,7 +117,7 @@ export function createApp(config: Config, deps: AppDeps): App {
 
   // Only names at the top of the build (favicon.svg, img/, ...) reach the file system:
   // a page request costs no stat() and no 404 error object from `send`.
-  const topLevel = new Set(existsSync(clientDistDir) ? readdirSync(clientDistDir) : []);
+  const topLevel = new Set(publicTopLevel());
   const publicFiles = express.static(clientDistDir, {
     maxAge: '1d',
     index: false,

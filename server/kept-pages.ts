@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from './logger.ts';
 import { isPanelPath } from '../client/paths.ts';
-import type { CachedPage, PageCache } from './page-cache.ts';
+import { notFoundKey, type CachedPage, type PageCache } from './page-cache.ts';
+import { NO_JUNK, type JunkPaths } from './junk-paths.ts';
 import { sendPrepared } from './prepared-response.ts';
 import { sendSlotted } from './slotted-response.ts';
 import { logRequest } from './request-log.ts';
@@ -14,13 +15,15 @@ import { MAX_URL_LENGTH } from './url-guard.ts';
  * per-request setup was most of what a kept page cost
  * (docs/decisions/2026-11-22-page-identity.md). Returns false when the request is not for a
  * kept page; the app then answers it. A kept path was valid when it was kept, so none of
- * the app's guards is skipped.
+ * the app's guards is skipped; a junk path (server/junk-paths.ts) gets the kept 404 page it
+ * would get from the app.
  */
 export function answerFromKeptPages(
   pages: PageCache,
   logger: Logger,
   req: IncomingMessage,
   res: ServerResponse,
+  junk: JunkPaths = NO_JUNK,
 ): boolean {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
   const url = req.url ?? '';
@@ -28,7 +31,10 @@ export function answerFromKeptPages(
   const q = url.indexOf('?');
   // The panel is never answered from kept pages: its guard must see every request.
   if (isPanelPath(q < 0 ? url : url.slice(0, q))) return false;
-  const page = q < 0 ? pages.get(url, '') : pages.get(url.slice(0, q), url.slice(q + 1));
+  const path = q < 0 ? url : url.slice(0, q);
+  const page =
+    pages.get(path, q < 0 ? '' : url.slice(q + 1)) ??
+    (junk(path) ? pages.peek(notFoundKey('page')) : undefined);
   if (!page) return false;
   logRequest(logger, req, res);
   for (const [name, value] of helmetHeaders()) res.setHeader(name, value);

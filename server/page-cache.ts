@@ -42,6 +42,9 @@ export const DEFAULT_FORM_BYTES = 4 * 1024 * 1024;
 export const MAX_ALIASES = 5_000;
 export const ALIAS_KEY_LIMIT = 256;
 
+/** The key of the one kept 404 page of a kind ('page', 'product', 'brand', 'search'...). */
+export const notFoundKey = (kind: string) => `404:${kind}`;
+
 type Entry = { readonly page: CachedPage; readonly path: string };
 type Alias = {
   readonly target: string;

@@ -18,6 +18,7 @@ import type { Logger } from './logger.ts';
 import { errorDocument, sendStatusPage } from './error-document.ts';
 import {
   hasPending,
+  notFoundKey,
   pageKey,
   type CachedPage,
   type DataSource,
@@ -179,7 +180,7 @@ function notFoundIdentity(result: StaticHandlerContext): string {
       typeof error.data === 'object' && error.data !== null
         ? Reflect.get(error.data, 'kind')
         : undefined;
-    return typeof kind === 'string' ? `404:${kind}` : '404';
+    return typeof kind === 'string' ? notFoundKey(kind) : '404';
   }
   return '404';
 }

@@ -41,7 +41,8 @@ import { clientKeys } from './demand/client-key.ts';
 import { createContactStore } from '../store/messages.ts';
 import { privacy } from '../client/content/privacy.ts';
 import { createRetention, type Purge, type Retention } from './retention.ts';
-import { clientDistDir } from './paths.ts';
+import { clientDistDir, publicTopLevel } from './paths.ts';
+import { junkPaths, NO_JUNK } from './junk-paths.ts';
 import { createPanel } from './panel/index.ts';
 import type { SessionTimeouts } from '../store/panel.ts';
 
@@ -214,13 +215,17 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
     pages?.invalidate('bookings');
   });
 
+  const routes = overrides.routes ?? appRoutes;
+  // Development reloads its routes per request and keeps no pages: nothing is junk there.
+  const junk =
+    pages && typeof routes !== 'function' ? junkPaths(routes, publicTopLevel()) : NO_JUNK;
   let draining = false;
   const app = createApp(config, {
     catalogue,
     now,
     logger,
     gallery,
-    routes: overrides.routes ?? appRoutes,
+    routes,
     assets: overrides.assets ?? readClientAssets(clientDistDir),
     devMiddleware: overrides.devMiddleware,
     contact: countedContact(contact.service, tally),
@@ -237,7 +242,7 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
   const listener: RequestListener = (req, res) => {
     newDayCheck();
     counting.onRequest(req);
-    if (pages && answerFromKeptPages(pages, logger, req, res)) return;
+    if (pages && answerFromKeptPages(pages, logger, req, res, junk)) return;
     app(req, res);
   };
 

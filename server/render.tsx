@@ -119,7 +119,8 @@ async function renderCachedPage(
   if (
     !CACHEABLE_STATUSES.has(result.statusCode) ||
     hasPending(result.loaderData) ||
-    !tracked.complete()
+    !tracked.complete() ||
+    (tracked.personal() && result.statusCode !== 404)
   ) {
     return undefined;
   }
@@ -143,8 +144,10 @@ async function renderCachedPage(
     const formPage = tracked.formPage();
     const headers = {
       'Content-Type': 'text/html; charset=utf-8',
-      // A page that hands out one-time tokens is nobody else's to store.
-      'Cache-Control': formPage ? 'private, no-store' : htmlCacheControl(status),
+      // A page that hands out one-time tokens, or answers a private link, is nobody else's
+      // to store (a link unknown now may be a booking in a minute).
+      'Cache-Control':
+        formPage || tracked.personal() ? 'private, no-store' : htmlCacheControl(status),
       'Content-Security-Policy': opts.csp.baseline,
     };
     const newToken = () => opts.context.bookings.newToken();
@@ -216,10 +219,13 @@ function trackReads(context: AppContext) {
     },
   };
   const service = context.bookings;
-  // Places left are kept with the page and rebuilt when a booking changes them; a booking
-  // itself (the private page) is one person's and never kept.
-  const personal = () => {
-    complete = false;
+  // Places left are kept with the page and rebuilt when a booking changes them. A booking
+  // itself (the private page) is one person's and never kept; only "no such booking", the
+  // same 404 for every unknown link, is, until the next booking (a form's token becomes a link).
+  let personal = false;
+  const person = () => {
+    personal = true;
+    sources.add('bookings');
     return service;
   };
   const bookings: BookingService = {
@@ -235,10 +241,10 @@ function trackReads(context: AppContext) {
       sources.add('bookings');
       return service.calendar(place, from, to, closures);
     },
-    book: (request) => personal().book(request),
-    find: (token) => personal().find(token),
-    cancel: (token) => personal().cancel(token),
-    move: (token, day, window) => personal().move(token, day, window),
+    book: (request) => person().book(request),
+    find: (token) => person().find(token),
+    cancel: (token) => person().cancel(token),
+    move: (token, day, window) => person().move(token, day, window),
   };
   const tracked: AppContext = {
     ...context,
@@ -258,6 +264,7 @@ function trackReads(context: AppContext) {
     context: tracked,
     sources,
     complete: () => complete,
+    personal: () => personal,
     formPage: () => formPage,
   };
 }

@@ -168,4 +168,23 @@ describe('/turnos kept, with a one-time token per response', () => {
     expect((await request(app).get(page)).status).toBe(200);
     expect(pages.builds.filter((key) => key.startsWith('/turnos/turno/'))).toEqual([]);
   });
+
+  it('an unknown private link: one kept 404 for every such link, never stored by others, forgotten at the next booking', async () => {
+    const { app, pages } = await setup();
+    const token = tokenOf((await request(app).get(DAYS)).text);
+    const unknown = [`/turnos/turno/${token}`, `/turnos/turno/${'x'.repeat(43)}`];
+    const answers = [];
+    for (const path of [...unknown, ...unknown]) answers.push(await request(app).get(path));
+    for (const answer of answers) {
+      expect(answer.status).toBe(404);
+      expect(answer.headers['cache-control']).toBe('private, no-store');
+      expect(answer.text).toBe(answers[0]?.text);
+    }
+    expect(pages.builds.filter((key) => key.startsWith('404'))).toEqual(['404:booking']);
+    // That form's token becomes a booking's link: its page, not the 404 kept for it.
+    const booked = await book(app, token, '2026-11-24/tarde');
+    expect(booked.headers.location).toBe(`/turnos/turno/${token}?nuevo=1`);
+    expect((await request(app).get(`/turnos/turno/${token}`)).status).toBe(200);
+    expect((await request(app).get(unknown[1] ?? '')).status).toBe(404);
+  });
 });

@@ -42,6 +42,8 @@ import { privacy } from '../client/content/privacy.ts';
 import { createRetention, type Purge, type Retention } from './retention.ts';
 import { clientDistDir } from './paths.ts';
 import { createPanel } from './panel/index.ts';
+import { fixedFacts, type FactsSource } from './facts/source.ts';
+import { defaultFacts } from '../client/facts/defaults.ts';
 import type { SessionTimeouts } from '../store/panel.ts';
 
 /** A gallery the site starts and stops with itself (the Instagram feed has a refresh timer). */
@@ -59,6 +61,8 @@ export type SiteOverrides = {
   readonly catalogue?: CatalogueSource & { close?(): void };
   /** Default: the catalogue store opened now, unless `catalogue` is given. */
   readonly catalogueStore?: CatalogueStore;
+  /** Default: the facts the owner published (until then, client/facts/defaults.ts). */
+  readonly facts?: FactsSource;
   /** Default: the Instagram feed with our photo copies, or 'disabled' without a token. */
   readonly gallery?: SiteGallery;
   /** Default: the site's database opened now (SQLite in DATA_DIR, or DATABASE_URL); closed by stop(). */
@@ -149,6 +153,7 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
   const catalogue = overrides.catalogue ?? catalogueStore;
   if (!catalogue) throw new Error('createSite: neither a catalogue nor a catalogue store');
   const gallery = overrides.gallery ?? createGallery(config, logger);
+  const facts = overrides.facts ?? fixedFacts(defaultFacts);
   const panel = createPanel({
     config,
     database,
@@ -197,6 +202,7 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
     ? [
         catalogue.subscribe(() => pages.invalidate('catalogue')),
         gallery.onChange?.(() => pages.invalidate('gallery')) ?? (() => {}),
+        facts.subscribe(() => pages.invalidate('facts')),
       ]
     : [];
   const newDayCheck = onNewShopDay(now, () => pages?.invalidate('catalogue'));
@@ -204,6 +210,7 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
   let draining = false;
   const app = createApp(config, {
     catalogue,
+    facts,
     now,
     logger,
     gallery,
@@ -273,6 +280,7 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
         retention.stop();
         gallery.stop?.();
         catalogue.close?.();
+        facts.close?.();
         await closed;
         await contact.stop();
         await tally.stop();

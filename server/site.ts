@@ -44,6 +44,8 @@ import { createRetention, type Purge, type Retention } from './retention.ts';
 import { clientDistDir, publicTopLevel } from './paths.ts';
 import { junkPaths, NO_JUNK } from './junk-paths.ts';
 import { createPanel } from './panel/index.ts';
+import { fixedFacts, type FactsSource } from './facts/source.ts';
+import { defaultFacts } from '../client/facts/defaults.ts';
 import type { SessionTimeouts } from '../store/panel.ts';
 
 /** A gallery the site starts and stops with itself (the Instagram feed has a refresh timer). */
@@ -61,6 +63,8 @@ export type SiteOverrides = {
   readonly catalogue?: CatalogueSource & { close?(): void };
   /** Default: the catalogue store opened now, unless `catalogue` is given. */
   readonly catalogueStore?: CatalogueStore;
+  /** Default: the facts the owner published (until then, client/facts/defaults.ts). */
+  readonly facts?: FactsSource;
   /** Default: the Instagram feed with our photo copies, or 'disabled' without a token. */
   readonly gallery?: SiteGallery;
   /** Default: the site's database opened now (SQLite in DATA_DIR, or DATABASE_URL); closed by stop(). */
@@ -151,6 +155,7 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
   const catalogue = overrides.catalogue ?? catalogueStore;
   if (!catalogue) throw new Error('createSite: neither a catalogue nor a catalogue store');
   const gallery = overrides.gallery ?? createGallery(config, logger);
+  const facts = overrides.facts ?? fixedFacts(defaultFacts);
   const panel = createPanel({
     config,
     database,
@@ -207,6 +212,7 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
     ? [
         catalogue.subscribe(() => pages.invalidate('catalogue')),
         gallery.onChange?.(() => pages.invalidate('gallery')) ?? (() => {}),
+        facts.subscribe(() => pages.invalidate('facts')),
         places.onChange(() => pages.invalidate('bookings')),
       ]
     : [];
@@ -222,6 +228,7 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
   let draining = false;
   const app = createApp(config, {
     catalogue,
+    facts,
     now,
     logger,
     gallery,
@@ -293,6 +300,7 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
         places.stop();
         gallery.stop?.();
         catalogue.close?.();
+        facts.close?.();
         await closed;
         await contact.stop();
         await tally.stop();

@@ -39,7 +39,10 @@ import { inlineScriptHashes, nonceSource, type ContentSecurityPolicy } from './s
  *   an ETag (PageCache keeps it). The renderer emits no executable inline script on such a
  *   page (islands load from our origin), so its CSP allows none: a page whose HTML carries
  *   one anyway (content injected into it) is not kept but streamed, where only scripts with
- *   the response's nonce run.
+ *   the response's nonce run. A page that hands out a one-time form token (the booking form)
+ *   is kept the same way around the token, which each response fills in
+ *   (server/slotted-response.ts); the places it shows are a data source like the catalogue
+ *   (docs/decisions/2026-11-28-every-page-at-the-limit.md).
  * - streamPage: everything else: POST results, pages whose data is still coming (cold
  *   Instagram cache), crawlers waiting for such data, render failures. Rendered per
  *   request with a fresh CSP nonce and streamed: visitors get the shell as soon as it is

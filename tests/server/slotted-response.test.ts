@@ -62,6 +62,11 @@ describe('a page with a slot filled per response', () => {
     expect(gunzipSync(gzip).toString()).toBe(html.split(SLOT).join(value));
   });
 
+  it('refuses, when built, values that would not fit the slot', () => {
+    expect(() => prepareSlotted(200, {}, `a${SLOT}b`, SLOT, () => 'corto')).toThrow();
+    expect(() => prepareSlotted(200, {}, `a${SLOT}b`, SLOT, () => 'ñ'.repeat(43))).toThrow();
+  });
+
   it('CRC-32 of two pieces combined is the CRC-32 of both', () => {
     for (const [a, b] of [
       [0, 0],

@@ -10,7 +10,10 @@
  * the 404s (a junk path, also by HEAD, an unknown brand, model, private link, a search that
  * found nothing, and a new junk path every request); then a hashed asset, and the first byte
  * of a cold start while Instagram hangs. Each row's goal is its ratio to the bare server
- * (docs/decisions/2026-11-28-every-page-at-the-limit.md). Prints a table, the page weight,
+ * (docs/decisions/2026-11-28-every-page-at-the-limit.md). Each row also gives the answering
+ * process's CPU time per request (Linux /proc) and the bare server's divided by it: on a
+ * machine shared with other work requests per second move with the load, CPU time per request
+ * hardly does. Prints a table, the page weight,
  * and a one-line JSON summary as the last line. Exits 1 when any target had errors.
  *
  * Then the same against a distributor's catalogue (scripts/gen-big-csv.ts --versiones: 5,000
@@ -89,6 +92,11 @@ type TargetStats = {
   errors: number;
   statuses: Record<string, number>;
   contentEncoding: string;
+  /**
+   * The answering server's CPU time (user + system) per request over the measured load, in
+   * µs: unlike requests per second it hardly moves with what else the machine runs.
+   */
+  cpuUs: number | undefined;
 };
 type Server = { url: string; pid: number | undefined; stop(): Promise<void> };
 /** One response as the SSR server sent it, replayed by the bare server. */
@@ -268,6 +276,8 @@ function record(url: string, headers: Record<string, string>): Promise<Recorded>
 }
 
 async function load(target: Target): Promise<TargetStats> {
+  const pid = [...running].find((server) => target.url.startsWith(`${server.url}/`))?.pid;
+  const cpuMs = () => cpuMsOf(pid);
   const headers = ENCODINGS[target.encoding];
   const first = await record(target.url, headers);
   if (first.status !== target.expect) {
@@ -275,7 +285,9 @@ async function load(target: Target): Promise<TargetStats> {
   }
   if (target.method === 'HEAD') {
     await headLoad(target.url, headers, Math.min(connections, 10), warmupSeconds);
+    const cpuBefore = cpuMs();
     const result = await headLoad(target.url, headers, connections, seconds);
+    const cpuAfter = cpuMs();
     const unexpected = Object.entries(result.statuses)
       .filter(([code]) => Number(code) !== target.expect)
       .reduce((n, [, count]) => n + count, 0);
@@ -283,6 +295,7 @@ async function load(target: Target): Promise<TargetStats> {
       ...result,
       errors: result.errors + unexpected,
       contentEncoding: first.headers['content-encoding'] ?? 'identity',
+      cpuUs: perRequestUs(cpuBefore, cpuAfter, result.rps * seconds),
     };
   }
   const common = {
@@ -292,7 +305,9 @@ async function load(target: Target): Promise<TargetStats> {
     idReplacement: target.distinct ?? false,
   };
   await cannon({ ...common, connections: Math.min(connections, 10), duration: warmupSeconds });
+  const cpuBefore = cpuMs();
   const result = await cannon({ ...common, connections, duration: seconds });
+  const cpuAfter = cpuMs();
   const statuses: Record<string, number> = {};
   for (const [code, stat] of Object.entries(result.statusCodeStats ?? {})) {
     statuses[code] = stat.count ?? 0;
@@ -307,7 +322,25 @@ async function load(target: Target): Promise<TargetStats> {
     errors: result.errors + result.mismatches + unexpected,
     statuses,
     contentEncoding: first.headers['content-encoding'] ?? 'identity',
+    cpuUs: perRequestUs(cpuBefore, cpuAfter, result.requests.total),
   };
+}
+
+/** CPU time (user + system) a process has used, in ms (Linux /proc); undefined elsewhere. */
+function cpuMsOf(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    // utime and stime, in clock ticks (100 a second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
+}
+
+function perRequestUs(before: number | undefined, after: number | undefined, requests: number) {
+  if (before === undefined || after === undefined || requests <= 0) return undefined;
+  return Math.round(((after - before) * 1000) / requests);
 }
 
 /**
@@ -320,7 +353,7 @@ async function headLoad(
   headers: Record<string, string>,
   conns: number,
   durationSeconds: number,
-): Promise<Omit<TargetStats, 'contentEncoding'>> {
+): Promise<Omit<TargetStats, 'contentEncoding' | 'cpuUs'>> {
   const { hostname, port, pathname, search } = new URL(url);
   const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
   const request = Buffer.from(
@@ -539,6 +572,42 @@ function topSelfTime(file: string, limit = 20): string[] {
       ([key, micros]) =>
         `${(micros / 1000).toFixed(0).padStart(7)} ms ${((100 * micros) / total).toFixed(1).padStart(5)}%  ${key}`,
     );
+}
+
+const TABLE_HEADER = [
+  'target',
+  'sent as',
+  'req/s',
+  'p50 ms',
+  'p99 ms',
+  'errors',
+  'vs bare',
+  'goal',
+  'CPU µs/req',
+  'CPU: bare / SSR',
+];
+
+/** A target's row; its CPU per request is compared with its bare reference's. */
+function tableRow(
+  target: Target,
+  stats: Record<string, TargetStats>,
+  ratio: number | undefined,
+  goal: number | undefined,
+): string[] {
+  const s = stats[target.key]!;
+  const bareCpu = target.reference ? stats[target.reference]?.cpuUs : undefined;
+  return [
+    target.label,
+    s.contentEncoding,
+    String(s.rps),
+    String(s.p50),
+    String(s.p99),
+    String(s.errors),
+    ratio?.toFixed(2) ?? '',
+    goal === undefined ? '' : `>= ${goal}`,
+    s.cpuUs === undefined ? '' : String(s.cpuUs),
+    bareCpu && s.cpuUs ? (bareCpu / s.cpuUs).toFixed(2) : '',
+  ];
 }
 
 function table(rows: string[][]): string {
@@ -797,19 +866,9 @@ async function largeCatalogue(): Promise<LargeResult> {
     t.reference
       ? Number((stats[t.key]!.rps / Math.max(stats[t.reference]!.rps, 1)).toFixed(3))
       : undefined;
-  const rows = targets.map((t) => {
-    const s = stats[t.key]!;
-    return [
-      t.label,
-      s.contentEncoding,
-      String(s.rps),
-      String(s.p50),
-      String(s.p99),
-      String(s.errors),
-      ratioOf(t)?.toFixed(2) ?? '',
-      t.reference ? `>= ${RATIO_TARGET}` : '',
-    ];
-  });
+  const rows = targets.map((t) =>
+    tableRow(t, stats, ratioOf(t), t.reference ? RATIO_TARGET : undefined),
+  );
   const missed = targets
     .filter((t) => t.reference && (ratioOf(t) ?? 1) < RATIO_TARGET)
     .map((t) => `${t.key} ratio ${ratioOf(t)} < ${RATIO_TARGET}`);
@@ -826,7 +885,14 @@ async function largeCatalogue(): Promise<LargeResult> {
           const s = stats[t.key]!;
           return [
             t.key,
-            { rps: s.rps, p50: s.p50, p99: s.p99, errors: s.errors, ratio: ratioOf(t) },
+            {
+              rps: s.rps,
+              p50: s.p50,
+              p99: s.p99,
+              errors: s.errors,
+              ratio: ratioOf(t),
+              cpuUs: s.cpuUs,
+            },
           ];
         }),
       ),
@@ -1015,20 +1081,10 @@ async function main(): Promise<number> {
     t.reference
       ? Number((stats[t.key]!.rps / Math.max(stats[t.reference]!.rps, 1)).toFixed(3))
       : undefined;
-  const rows = [['target', 'sent as', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'vs bare', 'goal']];
+  const rows = [TABLE_HEADER];
   for (const target of targets) {
-    const s = stats[target.key]!;
     const goal = target.reference && !target.noGoal ? (target.goal ?? RATIO_TARGET) : undefined;
-    rows.push([
-      target.label,
-      s.contentEncoding,
-      String(s.rps),
-      String(s.p50),
-      String(s.p99),
-      String(s.errors),
-      ratioOf(target)?.toFixed(2) ?? '',
-      goal === undefined ? '' : `>= ${goal}`,
-    ]);
+    rows.push(tableRow(target, stats, ratioOf(target), goal));
   }
 
   console.log(
@@ -1095,7 +1151,14 @@ async function main(): Promise<number> {
 
   const pick = (t: Target) => {
     const s = stats[t.key]!;
-    return { rps: s.rps, p50: s.p50, p99: s.p99, errors: s.errors, ratio: ratioOf(t) };
+    return {
+      rps: s.rps,
+      p50: s.p50,
+      p99: s.p99,
+      errors: s.errors,
+      ratio: ratioOf(t),
+      cpuUs: s.cpuUs,
+    };
   };
   const summary = {
     ...Object.fromEntries(targets.map((t) => [t.key, pick(t)])),

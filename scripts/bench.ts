@@ -610,6 +610,11 @@ function tableRow(
   ];
 }
 
+/** A target's figures in the JSON summary. */
+function summaryOf(s: TargetStats, ratio: number | undefined) {
+  return { rps: s.rps, p50: s.p50, p99: s.p99, errors: s.errors, ratio, cpuUs: s.cpuUs };
+}
+
 function table(rows: string[][]): string {
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
   const line = (r: string[]) =>
@@ -880,22 +885,7 @@ async function largeCatalogue(): Promise<LargeResult> {
     errors: targets.some((t) => stats[t.key]!.errors > 0),
     missed,
     summary: {
-      ...Object.fromEntries(
-        targets.map((t) => {
-          const s = stats[t.key]!;
-          return [
-            t.key,
-            {
-              rps: s.rps,
-              p50: s.p50,
-              p99: s.p99,
-              errors: s.errors,
-              ratio: ratioOf(t),
-              cpuUs: s.cpuUs,
-            },
-          ];
-        }),
-      ),
+      ...Object.fromEntries(targets.map((t) => [t.key, summaryOf(stats[t.key]!, ratioOf(t))])),
       largeCatalogue: {
         models: 5000,
         versions: 20000,
@@ -1149,19 +1139,8 @@ async function main(): Promise<number> {
     console.log(topSelfTime(join(profDir, file)).join('\n'));
   }
 
-  const pick = (t: Target) => {
-    const s = stats[t.key]!;
-    return {
-      rps: s.rps,
-      p50: s.p50,
-      p99: s.p99,
-      errors: s.errors,
-      ratio: ratioOf(t),
-      cpuUs: s.cpuUs,
-    };
-  };
   const summary = {
-    ...Object.fromEntries(targets.map((t) => [t.key, pick(t)])),
+    ...Object.fromEntries(targets.map((t) => [t.key, summaryOf(stats[t.key]!, ratioOf(t))])),
     coldFirstByteMs: coldMs,
     ...(large?.summary ?? {}),
     targetsMet: misses.length === 0,

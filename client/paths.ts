@@ -106,6 +106,10 @@ export const panelPaths = {
   /** "Descargar planilla": the live prices as the sheet the owner uploads (a CSV). */
   pricesSheet: '/panel/precios/planilla',
   bookings: '/panel/turnos',
+  /** Datos del negocio: the shop's facts, one section at a time (`?seccion=zonas`); POST to preview and publish. */
+  business: '/panel/negocio',
+  /** Every published version of the facts; POST "Volver a esta versión". */
+  businessHistory: '/panel/negocio/historial',
   stats: '/panel/estadisticas',
   /** One table of the figures as a CSV (`?tabla=modelos&dias=30`). */
   statsExport: '/panel/estadisticas/exportar',
@@ -194,6 +198,9 @@ export const queryParams = {
   page: 'pagina',
   /** The inbox's no-JavaScript confirm step (`/panel/mensajes?borrar={id}`). */
   confirmDelete: 'borrar',
+  /** Datos del negocio's section being edited (`/panel/negocio?seccion=zonas`); `publicado=N` after a publish. */
+  factsSection: 'seccion',
+  factsPublished: 'publicado',
 } as const;
 
 /** The product page filter's parameter for each feature (`?sensor=si`, `?camara=no`). */

@@ -90,6 +90,7 @@ export function createApp(config: Config, deps: AppDeps): App {
   const getHandler = handlerFactory(deps.routes);
   const pageCache = deps.pages;
   const csp = contentSecurityPolicy(config);
+  const facts = () => deps.facts.current();
 
   const app = express();
   app.disable('x-powered-by');
@@ -97,10 +98,10 @@ export function createApp(config: Config, deps: AppDeps): App {
   app.set('trust proxy', config.trustProxy);
 
   app.use(requestLog(logger));
-  app.use(allowedMethods);
+  app.use(allowedMethods(facts));
   // In development Vite injects inline scripts and styles; the policy applies to builds.
   if (!deps.devMiddleware) app.use(securityHeaders(csp));
-  app.use(rejectMalformedUrl);
+  app.use(rejectMalformedUrl(facts));
 
   app.get(
     paths.health,
@@ -112,7 +113,7 @@ export function createApp(config: Config, deps: AppDeps): App {
     }),
   );
 
-  app.use(whatsappRoutes({ catalogue, counting: deps.counting, siteUrl: config.siteUrl }));
+  app.use(whatsappRoutes({ catalogue, facts, counting: deps.counting, siteUrl: config.siteUrl }));
   app.use(paths.assets, hashedAssets(join(clientDistDir, 'assets')));
   app.use(servePhotos(photosDir(config.dataDir)));
   app.use(compression());
@@ -241,6 +242,7 @@ export function createApp(config: Config, deps: AppDeps): App {
     ...formPostGuards({
       siteUrl: config.siteUrl,
       logger,
+      facts,
       rateLimit: deps.contactRateLimit,
       rateLimitStores: deps.contactRateLimitStores,
     }),
@@ -250,23 +252,25 @@ export function createApp(config: Config, deps: AppDeps): App {
   const bookingGuards = formPostGuards({
     siteUrl: config.siteUrl,
     logger,
+    facts,
     rateLimit: deps.bookingRateLimit,
     rateLimitStores: deps.contactRateLimitStores,
     scope: 'bookings',
   });
   app.post(paths.booking, ...bookingGuards, page);
   app.post(paths.bookingManage(':token'), ...bookingGuards, page);
-  app.get(paths.bookingIcs(':token'), bookingIcsRoute(deps.bookings, config.siteUrl));
-  app.get(paths.bookingFeed(':token'), bookingFeedRoute(deps.bookingFeed));
+  app.get(paths.bookingIcs(':token'), bookingIcsRoute(deps.bookings, config.siteUrl, facts));
+  app.get(paths.bookingFeed(':token'), bookingFeedRoute(deps.bookingFeed, facts));
   app.get(
     paths.bookingApi,
     bookingApiRoute(() => ({
       catalogue: catalogue.current().lookup,
+      facts: facts(),
       bookings: deps.bookings,
       now: deps.now(),
     })),
   );
-  app.post('/{*splat}', (_req, res) => methodNotAllowed(res, READ_METHODS));
+  app.post('/{*splat}', (_req, res) => methodNotAllowed(res, READ_METHODS, facts()));
   app.get('/{*splat}', page);
 
   app.use(
@@ -276,7 +280,7 @@ export function createApp(config: Config, deps: AppDeps): App {
       if (status >= 500) log.error({ err: error, url: req.originalUrl }, 'request failed');
       else log.warn({ status, msg: error.message }, 'bad request');
       if (res.headersSent) return void res.destroy();
-      sendStatusPage(res, status, errorDocument(status));
+      sendStatusPage(res, status, errorDocument(status, facts()));
     },
   );
 

@@ -269,7 +269,7 @@ async function streamPage(req: ExpressRequest, res: ExpressResponse, opts: Rende
         'render failed before the first byte',
       );
       if (res.headersSent) return void res.destroy();
-      sendStatusPage(res, 500, errorDocument(500));
+      sendStatusPage(res, 500, errorDocument(500, opts.context.facts));
     },
     onError(error) {
       if (!request.signal.aborted)

@@ -248,6 +248,26 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  // The shop's facts as the owner publishes them (docs/decisions/2026-11-28-shop-facts.md): one
+  // row per version, the live one the highest seq. Like the catalogues, a publish inserts the
+  // seq after the one it previewed: two publishes from the same version collide on the primary
+  // key and only one wins. The body is the owner's document (JSON); every version is kept.
+  '2026-11-28-10-facts': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('shop_facts')
+        .addColumn('seq', 'integer', (c) => c.primaryKey())
+        .addColumn('body', 'text', (c) => c.notNull())
+        .addColumn('published_at', 'text', (c) => c.notNull())
+        .addColumn('published_by', 'text', (c) => c.notNull())
+        .addColumn('source', 'text', (c) =>
+          c.notNull().check(sqlIn('source', ['panel', 'cli', 'restore'])),
+        )
+        .addColumn('summary', 'text', (c) => c.notNull())
+        .addColumn('restored_from', 'integer')
+        .execute();
+    },
+  },
 };
 
 function sqlIn(column: string, values: readonly string[]) {

@@ -219,6 +219,23 @@ export type DemandCountsTable = {
   count: number;
 };
 
+export const FACTS_SOURCES = ['panel', 'cli', 'restore'] as const;
+/** Who published the facts: the panel, `npm run owner -- facts set`, or "Volver a esta versión". */
+export type FactsSource = (typeof FACTS_SOURCES)[number];
+
+/** One published version of the shop's facts (the live one is the highest seq). */
+export type ShopFactsTable = {
+  seq: number;
+  /** The owner's document, JSON (client/facts/document.ts checks it when it is read). */
+  body: string;
+  published_at: string;
+  published_by: string;
+  source: FactsSource;
+  /** What changed, in words. */
+  summary: string;
+  restored_from: number | null;
+};
+
 /** Every table of the site's database (each feature adds its own; one list of migrations). */
 export type SiteTables = {
   contact_messages: ContactMessagesTable;
@@ -238,6 +255,7 @@ export type SiteTables = {
   panel_throttle: PanelThrottleTable;
   panel_activity: PanelActivityTable;
   demand_counts: DemandCountsTable;
+  shop_facts: ShopFactsTable;
 };
 
 export type Engine = 'sqlite' | 'postgres';

@@ -6,7 +6,7 @@ import {
   type InstalmentPlan,
 } from '../../catalogue/money.ts';
 import type { Producto } from '../../catalogue/lookup.ts';
-import { business } from '../content/business.ts';
+import { shopContent } from '../content/business.ts';
 
 export function BuyButton({ url }: { url: string }) {
   return (
@@ -41,7 +41,7 @@ export function PriceBlock({ precio, cuotas }: { precio: Centavos; cuotas: Produ
       </p>
       <p className="price-net" data-testid="sin-impuestos">
         Precio sin impuestos nacionales:{' '}
-        {formatARS(priceWithoutNationalTaxes(precio, business.vatPercent))}
+        {formatARS(priceWithoutNationalTaxes(precio, shopContent.vatPercent))}
       </p>
       {plans.length > 0 ? (
         <div className="instalment-plans">

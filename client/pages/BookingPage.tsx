@@ -1,4 +1,5 @@
 import { useActionData, useLoaderData } from 'react-router-dom';
+import { usePageTitle } from '../facts/use-facts.ts';
 import { formatDateAR } from '../../catalogue/validity.ts';
 import type { bookingAction, bookingLoader } from '../booking/action.ts';
 import type { BookingPageData } from '../booking/page-data.ts';
@@ -17,7 +18,6 @@ import {
 import { PageHero } from '../components/PageHero.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
 import { PrivacyNote } from '../components/PrivacyNote.tsx';
-import { privacy } from '../content/privacy.ts';
 import {
   BOOKING_JOBS,
   GLASS_JOBS,
@@ -26,8 +26,9 @@ import {
   jobNames,
   placeNames,
 } from '../content/booking.ts';
-import { pageTitle, whatsappLink } from '../content/business.ts';
-import { zones, zonesPage } from '../content/zones.ts';
+import { whatsappLink } from '../content/business.ts';
+import { formatFee, zonesPage } from '../content/zones.ts';
+import { useFacts } from '../facts/use-facts.ts';
 import { paths } from '../paths.ts';
 
 const f = BOOKING_FIELDS;
@@ -39,10 +40,11 @@ export function BookingPage() {
   const page: BookingPageData = posted ?? loaded;
   const { values, errors, what } = page;
   const invalid = Object.keys(errors).length > 0;
+  const { privacy } = useFacts();
   return (
     <>
       <PageMeta
-        title={pageTitle(invalid ? `Revisá el formulario - ${c.metaTitle}` : c.metaTitle)}
+        title={usePageTitle(invalid ? `Revisá el formulario - ${c.metaTitle}` : c.metaTitle)}
         description={c.description}
         path={paths.booking}
       />
@@ -240,6 +242,7 @@ function WhatAndWhereForm({ page }: { page: BookingPageData }) {
   const { values, errors, what } = page;
   const job = BOOKING_JOBS.find((j) => j === values.job);
   const needsGlass = job === undefined || GLASS_JOBS.includes(job);
+  const { zones } = useFacts();
   return (
     <form
       className="booking-form"
@@ -293,7 +296,11 @@ function WhatAndWhereForm({ page }: { page: BookingPageData }) {
             {zones.map((zone) => (
               <option key={zone.locality} value={zone.locality}>
                 {zone.locality}
-                {zone.fee.kind === 'ask' ? ' (a consultar)' : ''}
+                {zone.fee.kind === 'ask'
+                  ? ' (a consultar)'
+                  : zone.fee.kind === 'surcharge'
+                    ? ` (recargo de ${formatFee(zone.fee.amount)})`
+                    : ''}
               </option>
             ))}
           </select>

@@ -1,0 +1,51 @@
+import { formatWhen } from './format.ts';
+import { PanelForm } from './PanelForm.tsx';
+
+/** One published version, as a history lists it (prices, the shop's facts). */
+export type VersionEntry = {
+  readonly seq: number;
+  readonly publishedAt: string;
+  readonly publishedBy: string;
+  /** Where it came from, in words ("desde el panel"), with its file or restored version if any. */
+  readonly origin: string;
+  readonly summary: string;
+  /** The version the site serves now. */
+  readonly live: boolean;
+  /** The site can go back to it ("Volver a esta versión"). */
+  readonly restorable: boolean;
+};
+
+/** Every version, newest first, each with "Volver a esta versión" (a POST to `action`) when it can. */
+export function VersionHistory({
+  entries,
+  action,
+}: {
+  entries: readonly VersionEntry[];
+  action: string;
+}) {
+  return (
+    <ol className="panel-list">
+      {entries.map((entry) => (
+        <li key={entry.seq} className="panel-card">
+          <h2>
+            {`Versión ${entry.seq}`}
+            {entry.live ? <span className="panel-tag"> En el sitio ahora</span> : null}
+          </h2>
+          <p>
+            {formatWhen(entry.publishedAt)} · {entry.publishedBy} · {entry.origin}
+          </p>
+          <p>{entry.summary}</p>
+          {entry.restorable ? (
+            <PanelForm action={action} className="panel-inline-form">
+              <input type="hidden" name="accion" value="volver" />
+              <input type="hidden" name="version" value={entry.seq} />
+              <button type="submit" className="button button-outline">
+                Volver a esta versión
+              </button>
+            </PanelForm>
+          ) : null}
+        </li>
+      ))}
+    </ol>
+  );
+}

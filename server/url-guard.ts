@@ -14,9 +14,11 @@ export function rejectMalformedUrl(facts: () => ShopFacts) {
     } catch {
       return sendStatusPage(res, 400, errorDocument(400, facts()));
     }
-    // Control characters (NUL, tab, newline) are never in our URLs and break URL handling.
+    // Control characters (NUL, tab, newline) are never in our URLs and break URL handling; so
+    // do U+2028 and U+2029 (line terminators to a regular expression's `.`: React Router's
+    // splat route cannot match them, and the page would render without its root data).
     // eslint-disable-next-line no-control-regex
-    if (/[\u0000-\u001f\u007f]/.test(path) || req.originalUrl.length > MAX_URL_LENGTH) {
+    if (/[\u0000-\u001f\u007f\u2028\u2029]/.test(path) || req.originalUrl.length > MAX_URL_LENGTH) {
       return sendStatusPage(res, 400, errorDocument(400, facts()));
     }
     next();

@@ -241,6 +241,35 @@ new_hash=$(body "$url/healthz" | node -pe 'JSON.parse(require("fs").readFileSync
 printf '    /healthz catalogue hash %s → %s\n' "$old_hash" "$new_hash"
 ok
 
+step "The shop's facts from the owner's CLI while the server runs (npm run owner -- facts)"
+body "$url/" | grep -q 'tel:+5493884123456' || fail 'the home page does not link the sample phone'
+(cd "$owner" && env -i PATH="$PATH" DATA_DIR="$app/data" npm --prefix "$app" run --silent owner -- facts show) \
+  >"$owner/datos.json" 2>"$work/owner.err" || { cat "$work/owner.err" >&2; fail 'npm run owner -- facts show failed on the production install'; }
+node -e '
+  const fs = require("fs");
+  const facts = JSON.parse(fs.readFileSync(process.argv[1], "utf8"));
+  facts.contact.phone = "(0388) 15 498-7654";
+  fs.writeFileSync(process.argv[1], JSON.stringify(facts, null, 2));
+' "$owner/datos.json" || fail 'could not change the facts file'
+(cd "$owner" && env -i PATH="$PATH" DATA_DIR="$app/data" npm --prefix "$app" run --silent owner -- facts set datos.json) \
+  >"$work/owner.log" 2>&1 || { cat "$work/owner.log" >&2; fail 'npm run owner -- facts set failed on the production install'; }
+grep -q 'El teléfono pasa de (0388) 15 412-3456 a (0388) 15 498-7654' "$work/owner.log" ||
+  fail "facts set did not report the change: $(cat "$work/owner.log")"
+set_at=$EPOCHREALTIME
+took=$(node -e '
+  const [url, text, setAt] = process.argv.slice(1);
+  const since = () => Date.now() / 1000 - Number(setAt);
+  const poll = async () => {
+    const html = await fetch(url, { signal: AbortSignal.timeout(2000) }).then((r) => r.text(), () => "");
+    if (html.includes(text)) return console.log(since().toFixed(2));
+    if (since() > 5) return console.log("timeout");
+    setTimeout(poll, 100);
+  };
+  poll();
+' "$url/" 'tel:+5493884987654' "$set_at")
+[[ $took != timeout ]] || fail 'the home page did not show the new phone within 5 s'
+ok "facts show / set: the home page links tel:+5493884987654 ${took}s after the publish, same server process"
+
 step 'A second server on the busy port must fail (a supervisor restarts or alerts on non-zero)'
 second_rc=0
 (cd "$app" && exec env -i PATH="$PATH" NODE_ENV=production PORT="$port" DATA_DIR="$app/data" \

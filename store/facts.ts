@@ -39,6 +39,9 @@ const entryOf = (row: Omit<Selectable<ShopFactsTable>, 'body'>): FactsEntry => (
   restoredFrom: row.restored_from === null ? undefined : Number(row.restored_from),
 });
 
+/** Rows read at a time when looking for the newest readable version. */
+const READ_BATCH = 20;
+
 const ENTRY_COLUMNS = [
   'seq',
   'published_at',
@@ -63,16 +66,33 @@ export function createFactsQueries({ db }: Pick<SiteDatabase, 'db'>) {
     /** The newest seq (0 when nothing was published): what every instance polls. */
     latestSeq,
 
-    /** Versions newest first, with their bodies (the reader takes the newest it can read). */
-    async newest(limit: number, below = Number.MAX_SAFE_INTEGER): Promise<FactsVersion[]> {
-      const rows = await db
-        .selectFrom('shop_facts')
-        .select([...ENTRY_COLUMNS, 'body'])
-        .where('seq', '<', below)
-        .orderBy('seq', 'desc')
-        .limit(limit)
-        .execute();
-      return rows.map((row) => ({ ...entryOf(row), body: row.body }));
+    /**
+     * The newest version above `floor` whose body `readable` accepts (a damaged row is skipped:
+     * the reader serves the last good one), read newest first in small batches.
+     */
+    async newestReadable<T>(
+      readable: (version: FactsVersion) => T | undefined,
+      floor = 0,
+    ): Promise<{ version: FactsVersion; value: T } | undefined> {
+      let below = Number.MAX_SAFE_INTEGER;
+      for (;;) {
+        const rows = await db
+          .selectFrom('shop_facts')
+          .select([...ENTRY_COLUMNS, 'body'])
+          .where('seq', '<', below)
+          .where('seq', '>', floor)
+          .orderBy('seq', 'desc')
+          .limit(READ_BATCH)
+          .execute();
+        for (const row of rows) {
+          const version = { ...entryOf(row), body: row.body };
+          const value = readable(version);
+          if (value !== undefined) return { version, value };
+        }
+        const last = rows.at(-1);
+        if (!last || rows.length < READ_BATCH) return undefined;
+        below = Number(last.seq);
+      }
     },
 
     async get(seq: number): Promise<FactsVersion | undefined> {

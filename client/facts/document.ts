@@ -219,6 +219,17 @@ export function checkFacts(raw: unknown): FactsCheck {
   };
 }
 
+/** A stored version's or a file's JSON, checked. */
+export function checkFactsJson(text: string): FactsCheck {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return { ok: false, problems: [{ path: '', message: 'No es JSON válido.' }] };
+  }
+  return checkFacts(raw);
+}
+
 /** A version as pages read it: the derived forms made once, when it is loaded. */
 export function toShopFacts(document: FactsDocument): ShopFacts {
   const { contact } = document;
@@ -269,6 +280,15 @@ export function toDocument(facts: ShopFacts): FactsDocument {
       bookingsDays: facts.privacy.bookingsDays,
     },
     counters: facts.counters.map((c) => ({ ...c })),
+  };
+}
+
+/** The facts as the site stores them: closed days by date, each day's slots by time. */
+export function ordered(document: FactsDocument): FactsDocument {
+  return {
+    ...document,
+    hours: document.hours.map((slots) => [...slots].sort((a, b) => a.opens.localeCompare(b.opens))),
+    closedDays: [...document.closedDays].sort((a, b) => a.date.localeCompare(b.date)),
   };
 }
 

@@ -10,6 +10,7 @@ import { cuitDigits, formatCuit } from '../facts/cuit.ts';
 import {
   FACTS_LIMITS,
   checkFacts,
+  ordered,
   type FactsDocument,
   type FactsProblem,
   type FactsSection,
@@ -434,15 +435,6 @@ export function checkSection(
   const checked = checkFacts({ ...live, [section]: value });
   if (!checked.ok) return { ok: false, errors: formErrors(checked.problems, section, fieldOf) };
   return { ok: true, document: ordered(checked.document) };
-}
-
-/** The section as the site stores it: closed days by date, each day's slots by time. */
-export function ordered(document: FactsDocument): FactsDocument {
-  return {
-    ...document,
-    hours: document.hours.map((slots) => [...slots].sort((a, b) => a.opens.localeCompare(b.opens))),
-    closedDays: [...document.closedDays].sort((a, b) => a.date.localeCompare(b.date)),
-  };
 }
 
 function formErrors(

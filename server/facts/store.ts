@@ -11,6 +11,7 @@
 import { defaultDocument } from '../../client/facts/defaults.ts';
 import {
   checkFacts,
+  checkFactsJson,
   serializeFacts,
   toShopFacts,
   type FactsDocument,
@@ -66,22 +67,14 @@ type Live = { readonly seq: number; readonly document: FactsDocument; readonly f
 
 /** A row's document, or undefined when it does not read as valid facts (logged). */
 function readable(version: FactsVersion, logger: Logger): FactsDocument | undefined {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(version.body);
-  } catch {
-    raw = undefined;
-  }
-  const checked = raw === undefined ? undefined : checkFacts(raw);
-  if (checked?.ok) return checked.document;
+  const checked = checkFactsJson(version.body);
+  if (checked.ok) return checked.document;
   logger.error(
-    { seq: version.seq, problem: checked?.problems[0] ?? 'not JSON' },
+    { seq: version.seq, problem: checked.problems[0] },
     'facts: a published version is damaged; it is skipped',
   );
   return undefined;
 }
-
-const READ_BATCH = 20;
 
 export async function openFactsStore({
   database,
@@ -91,24 +84,17 @@ export async function openFactsStore({
 }: FactsStoreOptions): Promise<FactsStore> {
   const queries = createFactsQueries(database);
 
-  /** The newest readable version at or below `newest`, and above `floor`. */
-  async function newestReadable(newest: number, floor: number): Promise<Live | undefined> {
-    let below = newest + 1;
-    while (below - 1 > floor) {
-      const rows = (await queries.newest(READ_BATCH, below)).filter((r) => r.seq > floor);
-      if (rows.length === 0) return undefined;
-      for (const row of rows) {
-        const document = readable(row, logger);
-        if (document) return { seq: row.seq, document, facts: toShopFacts(document) };
-      }
-      below = rows.at(-1)?.seq ?? floor;
-    }
-    return undefined;
+  /** The newest readable version above `floor`. */
+  async function newestReadable(floor: number): Promise<Live | undefined> {
+    const found = await queries.newestReadable((row) => readable(row, logger), floor);
+    return found
+      ? { seq: found.version.seq, document: found.value, facts: toShopFacts(found.value) }
+      : undefined;
   }
 
   const first: Live = { seq: 0, document: defaultDocument, facts: toShopFacts(defaultDocument) };
   let latest = await queries.latestSeq();
-  let live = (await newestReadable(latest, 0)) ?? first;
+  let live = (await newestReadable(0)) ?? first;
   if (live.seq > 0) logger.info({ seq: live.seq }, 'facts: serving the published version');
 
   const listeners = new Set<() => void>();
@@ -130,7 +116,7 @@ export async function openFactsStore({
     latestSeq: () => queries.latestSeq(),
     seen: () => latest,
     onNewer: async (newest) => {
-      const found = await newestReadable(newest, live.seq);
+      const found = await newestReadable(live.seq);
       latest = newest;
       if (found) swap(found);
     },

@@ -74,12 +74,13 @@ export function createFactsQueries({ db }: Pick<SiteDatabase, 'db'>) {
       readable: (version: FactsVersion) => T | undefined,
       floor = 0,
     ): Promise<{ version: FactsVersion; value: T } | undefined> {
-      let below = Number.MAX_SAFE_INTEGER;
+      let below: number | undefined;
       for (;;) {
+        const before = below;
         const rows = await db
           .selectFrom('shop_facts')
           .select([...ENTRY_COLUMNS, 'body'])
-          .where('seq', '<', below)
+          .$if(before !== undefined, (q) => q.where('seq', '<', before ?? 0))
           .where('seq', '>', floor)
           .orderBy('seq', 'desc')
           .limit(READ_BATCH)

@@ -22,8 +22,13 @@ export const FACTS_LIMITS = {
   retentionDays: 3650,
 } as const;
 
+/** A text the owner must fill; an empty one gets `empty` alone (no other message after it). */
 const text = (max: number, empty: string) =>
-  z.string().trim().min(1, empty).max(max, `Puede tener hasta ${max} caracteres.`);
+  z
+    .string()
+    .trim()
+    .min(1, { error: empty, abort: true })
+    .max(max, { error: `Puede tener hasta ${max} caracteres.`, abort: true });
 
 const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 const email = (empty: string) =>
@@ -50,7 +55,7 @@ const slotSchema = z.object({ opens: time, closes: time });
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 const isoDay = z
   .string()
-  .regex(ISO_DAY, 'Elegí la fecha.')
+  .regex(ISO_DAY, { error: 'Elegí la fecha.', abort: true })
   .refine((day) => {
     const date = new Date(`${day}T00:00:00Z`);
     return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day;
@@ -140,7 +145,10 @@ export const factsDocumentSchema = z.object({
     razonSocial: text(120, 'Escribí la razón social.'),
     cuit: z
       .string()
-      .regex(/^\d{11}$/, 'El CUIT tiene 11 números (por ejemplo 20-12345678-6).')
+      .regex(/^\d{11}$/, {
+        error: 'El CUIT tiene 11 números (por ejemplo 20-12345678-6).',
+        abort: true,
+      })
       .refine(validCuit, 'Ese CUIT no es válido: el último número (verificador) no coincide.'),
     ivaCondition: z.enum(IVA_CONDITIONS, { error: 'Elegí la condición frente al IVA.' }),
     dataFiscalUrl: z

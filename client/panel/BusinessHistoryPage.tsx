@@ -21,7 +21,7 @@ export async function businessHistoryAction({ request, context }: AppActionArgs)
   const { facts } = panel.services;
   const form = await request.formData();
   const seq = Number(form.get('version'));
-  if (!facts || form.get('accion') !== 'volver' || !Number.isInteger(seq) || seq < 1) {
+  if (!facts || form.get('accion') !== 'volver' || !Number.isInteger(seq) || seq < 0) {
     return data({ error: 'No entendí a qué versión volver.' }, { status: 400 });
   }
   const result = await facts.restore(seq, panel.person.name || panel.person.email);
@@ -45,6 +45,7 @@ const SOURCE: Record<FactsHistoryEntry['source'], string> = {
   panel: 'desde el panel',
   cli: 'con el comando',
   restore: 'volviendo a una versión',
+  initial: 'los datos con que arrancó el sitio (de fábrica)',
 };
 
 export function BusinessHistoryPage() {
@@ -63,10 +64,8 @@ export function BusinessHistoryPage() {
         </p>
       ) : null}
       {!available ? <p role="alert">Este sitio sirve datos fijos: no hay historial.</p> : null}
-      {available && entries.length === 0 ? (
-        <p>
-          Todavía no se publicó ningún cambio: el sitio muestra los datos de fábrica (versión 0).
-        </p>
+      {available && entries.length === 1 ? (
+        <p>Todavía no se publicó ningún cambio: el sitio muestra los datos de fábrica.</p>
       ) : null}
       <VersionHistory
         action={panelPaths.businessHistory}

@@ -15,12 +15,7 @@ import { DAYS, hoursForPeople } from '../content/hours.ts';
 import { feeLabel } from '../content/zones.ts';
 import { placeNames } from '../content/booking.ts';
 import { SECTION_TITLES, SECTIONS } from '../facts/changes.ts';
-import {
-  checkFacts,
-  ordered,
-  type FactsDocument,
-  type FactsSection,
-} from '../facts/document.ts';
+import { checkFacts, ordered, type FactsDocument, type FactsSection } from '../facts/document.ts';
 import { formatCuit } from '../facts/cuit.ts';
 import { IVA_CONDITIONS } from '../facts/types.ts';
 import { panelPaths, queryParams } from '../paths.ts';

@@ -4,8 +4,9 @@ import { PanelForm } from './PanelForm.tsx';
 /** One published version, as a history lists it (prices, the shop's facts). */
 export type VersionEntry = {
   readonly seq: number;
-  readonly publishedAt: string;
-  readonly publishedBy: string;
+  /** Undefined for a version nobody published (the shop's first facts). */
+  readonly publishedAt: string | undefined;
+  readonly publishedBy: string | undefined;
   /** Where it came from, in words ("desde el panel"), with its file or restored version if any. */
   readonly origin: string;
   readonly summary: string;
@@ -32,7 +33,13 @@ export function VersionHistory({
             {entry.live ? <span className="panel-tag"> En el sitio ahora</span> : null}
           </h2>
           <p>
-            {formatWhen(entry.publishedAt)} · {entry.publishedBy} · {entry.origin}
+            {[
+              entry.publishedAt ? formatWhen(entry.publishedAt) : undefined,
+              entry.publishedBy,
+              entry.origin,
+            ]
+              .filter(Boolean)
+              .join(' · ')}
           </p>
           <p>{entry.summary}</p>
           {entry.restorable ? (

@@ -21,10 +21,11 @@ export type FactsPublishOutcome =
   | { ok: false; reason: 'invalid' };
 
 export type FactsHistoryEntry = {
+  /** 0: the first version (the content modules' values), never published but always there to go back to. */
   readonly seq: number;
-  readonly publishedAt: string;
-  readonly publishedBy: string;
-  readonly source: 'panel' | 'cli' | 'restore';
+  readonly publishedAt: string | undefined;
+  readonly publishedBy: string | undefined;
+  readonly source: 'panel' | 'cli' | 'restore' | 'initial';
   readonly summary: string;
   readonly restoredFrom: number | undefined;
   /** The version the site serves now. */

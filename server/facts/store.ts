@@ -49,7 +49,7 @@ export interface FactsStore extends FactsSource {
   publish(input: FactsPublishInput): Promise<FactsPublishResult>;
   /** Every published version, newest first. */
   history(): Promise<FactsEntry[]>;
-  /** A published version's facts, if its row reads as valid. */
+  /** A published version's facts, if its row reads as valid; 0: the first version. */
   versionDocument(seq: number): Promise<FactsDocument | undefined>;
   close(): void;
 }
@@ -160,6 +160,7 @@ export async function openFactsStore({
       }),
     history: () => queries.list(),
     async versionDocument(seq) {
+      if (seq === 0) return defaultDocument;
       const row = await queries.get(seq);
       return row ? readable(row, logger) : undefined;
     },

@@ -57,8 +57,8 @@ export function createShopFacts(store: FactsStore, bookings: BookingStore): Shop
 
     async history() {
       const entries = await store.history();
-      const newest = entries[0]?.seq;
-      return Promise.all(
+      const newest = entries[0]?.seq ?? 0;
+      const published = await Promise.all(
         entries.map(async (entry): Promise<FactsHistoryEntry> => ({
           seq: entry.seq,
           publishedAt: entry.publishedAt,
@@ -71,6 +71,17 @@ export function createShopFacts(store: FactsStore, bookings: BookingStore): Shop
             entry.seq !== newest && (await store.versionDocument(entry.seq)) !== undefined,
         })),
       );
+      const first: FactsHistoryEntry = {
+        seq: 0,
+        publishedAt: undefined,
+        publishedBy: undefined,
+        source: 'initial',
+        summary: 'Los valores de los módulos de contenido, antes de publicar nada.',
+        restoredFrom: undefined,
+        live: newest === 0,
+        restorable: newest !== 0,
+      };
+      return [...published, first];
     },
 
     async restore(seq, by) {

@@ -17,12 +17,18 @@ describe("the owner's facts: only the first version reads them from the content 
   it.each([
     ['client/pages/wrong.tsx', "import { business as value } from '../content/business.ts';"],
     ['client/components/wrong.tsx', "import { zones as value } from '../content/zones.ts';"],
-    ['client/booking/wrong.ts', "import { placesPerWindow as value } from '../content/booking.ts';"],
+    [
+      'client/booking/wrong.ts',
+      "import { placesPerWindow as value } from '../content/booking.ts';",
+    ],
     ['client/booking/wrong.ts', "import { whatToBring as value } from '../content/booking.ts';"],
     ['client/booking/wrong.ts', "import { jujuyDays as value } from '../content/holidays.ts';"],
     ['client/booking/wrong.ts', "import { puenteDays as value } from '../content/holidays.ts';"],
     ['server/wrong.ts', "import { privacy as value } from '../client/content/privacy.ts';"],
-    ['server/bookings/wrong.ts', "import { business as value } from '../../client/content/business.ts';"],
+    [
+      'server/bookings/wrong.ts',
+      "import { business as value } from '../../client/content/business.ts';",
+    ],
     ['tests/wrong.test.ts', "import { zones as value } from '../client/content/zones.ts';"],
   ])('%s: %s', async (file, line) => {
     expect(await layerErrors(file, line)).toEqual([expect.stringMatching(/published facts/)]);

@@ -55,6 +55,7 @@ export async function businessLoader({ request, context }: AppLoaderArgs) {
     available: live !== undefined,
     section,
     document: live?.document ?? null,
+    today,
     published: Number.isInteger(published) && published > 0 ? published : null,
     // Read-only: the national holidays from today to a year ahead (date-holidays).
     holidays:
@@ -196,7 +197,8 @@ export function BusinessPage() {
       </>
     );
   }
-  if (!section) return <Overview document={document} published={loaded.published} />;
+  if (!section)
+    return <Overview document={document} published={loaded.published} today={loaded.today} />;
   const values = action?.values ?? formValues(section, document);
   const errors = action?.errors ?? {};
   const problems = Object.values(errors);
@@ -731,9 +733,18 @@ function CounterFields(p: Fields) {
 }
 
 /** Each section as it is published, with a link to change it. */
-function Overview({ document, published }: { document: FactsDocument; published: number | null }) {
+function Overview({
+  document,
+  published,
+  today,
+}: {
+  document: FactsDocument;
+  published: number | null;
+  today: string;
+}) {
   const { contact, fiscal, booking, privacy } = document;
-  const upcoming = document.closedDays.slice(0, 3);
+  const coming = document.closedDays.filter((d) => d.date >= today);
+  const upcoming = coming.slice(0, 3);
   const summary: Record<FactsSection, ReactNode> = {
     contact: (
       <>
@@ -763,9 +774,9 @@ function Overview({ document, published }: { document: FactsDocument; published:
     ),
     closedDays: (
       <p>
-        {document.closedDays.length === 0
-          ? 'Ningún día cargado.'
-          : `${document.closedDays.length} días cargados: ${upcoming.map((d) => `${formatDateAR(d.date)} (${d.name})`).join(', ')}${document.closedDays.length > upcoming.length ? '…' : '.'}`}
+        {coming.length === 0
+          ? 'Ningún día por venir en la lista.'
+          : `Los próximos: ${upcoming.map((d) => `${formatDateAR(d.date)} (${d.name})`).join(', ')}${coming.length > upcoming.length ? ` y ${coming.length - upcoming.length} más.` : '.'}`}
       </p>
     ),
     zones: (

@@ -8,7 +8,7 @@ import type { AppActionArgs, AppLoaderArgs } from '../app-context.ts';
 import { panelPaths } from '../paths.ts';
 import { requirePanel, seeOther } from './context.ts';
 import type { FactsHistoryEntry } from './facts-types.ts';
-import { VersionHistory } from './VersionHistory.tsx';
+import { restoreRequest, VersionHistory } from './VersionHistory.tsx';
 import { PanelMeta } from './PanelMeta.tsx';
 
 export async function businessHistoryLoader({ context }: AppLoaderArgs) {
@@ -19,11 +19,9 @@ export async function businessHistoryLoader({ context }: AppLoaderArgs) {
 export async function businessHistoryAction({ request, context }: AppActionArgs) {
   const panel = requirePanel(context);
   const { facts } = panel.services;
-  const form = await request.formData();
-  const seq = Number(form.get('version'));
-  if (!facts || form.get('accion') !== 'volver' || !Number.isInteger(seq) || seq < 0) {
-    return data({ error: 'No entendí a qué versión volver.' }, { status: 400 });
-  }
+  const { seq, refused } = await restoreRequest(request, 0);
+  if (seq === undefined) return refused;
+  if (!facts) return data({ error: 'Este sitio sirve datos fijos.' }, { status: 409 });
   const result = await facts.restore(seq, panel.person.name || panel.person.email);
   if (!result.ok) {
     const error = {

@@ -6,7 +6,7 @@ import { data, useActionData, useLoaderData } from 'react-router-dom';
 import type { AppActionArgs, AppLoaderArgs } from '../app-context.ts';
 import { panelPaths } from '../paths.ts';
 import { requirePanel, seeOther } from './context.ts';
-import { VersionHistory } from './VersionHistory.tsx';
+import { restoreRequest, VersionHistory } from './VersionHistory.tsx';
 import { PanelMeta } from './PanelMeta.tsx';
 import type { HistoryEntry } from './prices-types.ts';
 
@@ -18,11 +18,9 @@ export async function pricesHistoryLoader({ context }: AppLoaderArgs) {
 export async function pricesHistoryAction({ request, context }: AppActionArgs) {
   const panel = requirePanel(context);
   const { prices } = panel.services;
-  const form = await request.formData();
-  const seq = Number(form.get('version'));
-  if (!prices || form.get('accion') !== 'volver' || !Number.isInteger(seq) || seq < 1) {
-    return data({ error: 'No entendí a qué versión volver.' }, { status: 400 });
-  }
+  const { seq, refused } = await restoreRequest(request, 1);
+  if (seq === undefined) return refused;
+  if (!prices) return data({ error: 'Este sitio sirve un catálogo fijo.' }, { status: 409 });
   const result = await prices.restore(seq, panel.person.name || panel.person.email);
   if (!result.ok) {
     return data(

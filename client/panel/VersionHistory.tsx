@@ -1,3 +1,4 @@
+import { data } from 'react-router-dom';
 import { formatWhen } from './format.ts';
 import { PanelForm } from './PanelForm.tsx';
 
@@ -15,6 +16,22 @@ export type VersionEntry = {
   /** The site can go back to it ("Volver a esta versión"). */
   readonly restorable: boolean;
 };
+
+/**
+ * The version a "Volver a esta versión" POST names (`accion=volver`, `version`), from `first`
+ * on; else the 400 to answer.
+ */
+export async function restoreRequest(request: Request, first: number) {
+  const form = await request.formData();
+  const seq = Number(form.get('version'));
+  if (form.get('accion') !== 'volver' || !Number.isInteger(seq) || seq < first) {
+    return {
+      seq: undefined,
+      refused: data({ error: 'No entendí a qué versión volver.' }, { status: 400 }),
+    };
+  }
+  return { seq, refused: undefined };
+}
 
 /** Every version, newest first, each with "Volver a esta versión" (a POST to `action`) when it can. */
 export function VersionHistory({

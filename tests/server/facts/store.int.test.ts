@@ -39,6 +39,21 @@ const withPhone = (phone: string): FactsDocument => ({
   contact: { ...defaultDocument.contact, phone },
 });
 
+/** A row the facts' schema refuses, written by hand (or by a bug). */
+const damagedRow = (d: SiteDatabase, seq: number, body: string) =>
+  d.db
+    .insertInto('shop_facts')
+    .values({
+      seq,
+      body,
+      published_at: AT.toISOString(),
+      published_by: 'nadie',
+      source: 'cli',
+      summary: 'roto',
+      restored_from: null,
+    })
+    .execute();
+
 const publish = (s: FactsStore, document: FactsDocument, expectedSeq = s.version()) =>
   s.publish({ document, expectedSeq, by: 'Dueño', source: 'panel', summary: 'cambio' });
 
@@ -99,18 +114,7 @@ describe.each(ENGINES)('the facts store on %s', (engine) => {
     const first = await store(d);
     expect((await publish(first, withPhone('(0388) 15 498-7654'))).ok).toBe(true);
     // Someone wrote a broken row by hand (or a bug did).
-    await d.db
-      .insertInto('shop_facts')
-      .values({
-        seq: 2,
-        body: '{"contact": {"name": "<script>"}',
-        published_at: AT.toISOString(),
-        published_by: 'nadie',
-        source: 'cli',
-        summary: 'roto',
-        restored_from: null,
-      })
-      .execute();
+    await damagedRow(d, 2, '{"contact": {"name": "<script>"}');
     const second = await store(d);
     expect(second.current().contact.phoneDisplay).toBe('(0388) 15 498-7654');
     expect(second.version()).toBe(2);
@@ -127,18 +131,7 @@ describe.each(ENGINES)('the facts store on %s', (engine) => {
 
   it('only damaged rows: the first version serves', async () => {
     const d = await database();
-    await d.db
-      .insertInto('shop_facts')
-      .values({
-        seq: 1,
-        body: 'no es json',
-        published_at: AT.toISOString(),
-        published_by: 'nadie',
-        source: 'cli',
-        summary: 'roto',
-        restored_from: null,
-      })
-      .execute();
+    await damagedRow(d, 1, 'no es json');
     const s = await store(d);
     expect(s.current()).toEqual(defaultFacts);
     expect(s.version()).toBe(1);

@@ -6,6 +6,7 @@
  * problems shows exactly what was typed. Lists (zones, closed days) grow, shrink and move with
  * plain form buttons: no JavaScript needed.
  */
+import { SECTIONS } from '../facts/changes.ts';
 import { cuitDigits, formatCuit } from '../facts/cuit.ts';
 import {
   FACTS_LIMITS,
@@ -31,7 +32,7 @@ export const SECTION_SLUGS: Readonly<Record<FactsSection, string>> = {
 };
 
 export function sectionOfSlug(slug: string | null): FactsSection | undefined {
-  return (Object.keys(SECTION_SLUGS) as FactsSection[]).find((s) => SECTION_SLUGS[s] === slug);
+  return SECTIONS.find((s) => SECTION_SLUGS[s] === slug);
 }
 
 /** The page of one section's form. */

@@ -219,6 +219,23 @@ describe('Datos del negocio: a publish changes every page that states the fact',
   });
 });
 
+describe('Datos del negocio: what the owner types never becomes markup', () => {
+  it('a name with markup is text in the pages, the JSON-LD and the hand-built error pages', async () => {
+    const { owner, site, get } = await setup();
+    const name = 'Taller <b>"Uno"</b> & Cía';
+    await publishFacts(owner, site, 'contact', { 'contact.name': name });
+    const home = (await get('/')).text;
+    expect(home).not.toContain('<b>');
+    expect(textOf(footerOf(home))).toContain(`© ${name}.`);
+    expect(business(home)?.name).toBe(name);
+    expect(home).not.toMatch(/<script type="application\/ld\+json">[^<]*<b>/);
+    const refused = await request(site.listener).put('/').expect(405);
+    expect(refused.text).toContain(
+      '<title>Método no permitido - Taller &lt;b&gt;&quot;Uno&quot;&lt;/b&gt; &amp; Cía</title>',
+    );
+  });
+});
+
 describe('Datos del negocio: history and undo', () => {
   it('"Volver a esta versión" is a publish of its own, and gives back byte-identical pages', async () => {
     const { owner, site, get, version } = await setup();

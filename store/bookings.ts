@@ -28,6 +28,8 @@ export type Booking = {
   readonly phone: string;
   readonly plate: string | undefined;
   readonly notes: string | undefined;
+  /** Made from an insurance quote in the panel: its number. */
+  readonly quoteNumber: string | undefined;
 };
 
 export type NewBooking = Omit<Booking, 'updatedAt' | 'status'> & {
@@ -68,9 +70,14 @@ const HOLDING: readonly BookingStatus[] = ['pendiente', 'confirmado'];
 export type BookingStore = {
   /**
    * Takes a place and stores the booking and its e-mail, all or nothing. `defaultPlaces` is
-   * the window's places unless the owner changed that day's (booking_day_places).
+   * the window's places unless the owner changed that day's (booking_day_places). No notice:
+   * the owner made it (from a quote in the panel), nobody is e-mailed.
    */
-  book(booking: NewBooking, defaultPlaces: number, notice: BookingNotice): Promise<BookOutcome>;
+  book(
+    booking: NewBooking,
+    defaultPlaces: number,
+    notice: BookingNotice | undefined,
+  ): Promise<BookOutcome>;
   /** Moves a booking to another window (its private link's "Cambiar"): the new place first. */
   move(
     id: string,
@@ -187,20 +194,21 @@ export function createBookingStore({ db, engine }: SiteDatabase): BookingStore {
           if (await isClosed(tx, booking.day, booking.slot)) return { status: 'closed' };
           if (!(await take(tx, booking, defaultPlaces))) return { status: 'full' };
           await tx.insertInto('bookings').values(toRow(booking)).execute();
-          await tx
-            .insertInto('contact_messages')
-            .values({
-              id: booking.id,
-              received_at: booking.createdAt,
-              name: booking.name,
-              email: '',
-              message: notice.text,
-              status: 'pending',
-              attempts: 0,
-              next_attempt_at: booking.createdAt,
-              kind: 'booking',
-            })
-            .execute();
+          if (notice)
+            await tx
+              .insertInto('contact_messages')
+              .values({
+                id: booking.id,
+                received_at: booking.createdAt,
+                name: booking.name,
+                email: '',
+                message: notice.text,
+                status: 'pending',
+                attempts: 0,
+                next_attempt_at: booking.createdAt,
+                kind: 'booking',
+              })
+              .execute();
           return { status: 'booked', booking: { ...booking, ...fresh(booking.createdAt) } };
         });
       } catch (error) {
@@ -420,6 +428,7 @@ function toRow(b: NewBooking): BookingsTable {
     phone: b.phone,
     plate: b.plate ?? null,
     notes: b.notes ?? null,
+    quote_number: b.quoteNumber ?? null,
   };
 }
 
@@ -443,5 +452,6 @@ function toBooking(r: BookingsTable): Booking {
     phone: r.phone,
     plate: r.plate ?? undefined,
     notes: r.notes ?? undefined,
+    quoteNumber: r.quote_number ?? undefined,
   };
 }

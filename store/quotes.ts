@@ -22,10 +22,11 @@ export type StoredQuote = {
   readonly total: number;
   readonly body: string;
   /** A booking made from it in the panel (not cancelled), if any. */
-  readonly booking: { readonly id: string; readonly day: string; readonly slot: string } | undefined;
+  readonly booking:
+    { readonly id: string; readonly day: string; readonly slot: string } | undefined;
 };
 
-export type NewQuote = Omit<StoredQuote, 'number' | 'booking'> & {
+export type NewQuote = Omit<StoredQuote, 'number' | 'booking' | 'body'> & {
   readonly year: number;
   /** SHA-256 (hex) of the customer's private link key. */
   readonly keyHash: string;

@@ -45,6 +45,9 @@ import { createPanel } from './panel/index.ts';
 import { fixedFacts, type FactsSource } from './facts/source.ts';
 import { defaultFacts } from '../client/facts/defaults.ts';
 import type { SessionTimeouts } from '../store/panel.ts';
+import { createQuoteStore } from '../store/quotes.ts';
+import { createQuoteService } from './quotes/service.ts';
+import { demandKey } from '../client/quote/form.ts';
 
 /** A gallery the site starts and stops with itself (the Instagram feed has a refresh timer). */
 export type SiteGallery = GallerySource & { start?(): void; stop?(): void };
@@ -73,6 +76,8 @@ export type SiteOverrides = {
   readonly contactRateLimit?: RateLimit;
   /** POST /turnos per client; default 5 per 10 minutes. */
   readonly bookingRateLimit?: RateLimit;
+  /** POST /presupuesto per client; default 5 per 10 minutes. */
+  readonly quoteRateLimit?: RateLimit;
   /** Default: the site's routes (client/routes.tsx). */
   readonly routes?: AppDeps['routes'];
   /** Default: the client build's files, from Vite's manifest. */
@@ -91,6 +96,7 @@ export type SiteOverrides = {
 export function retentionPurges(database: SiteDatabase): Purge[] {
   const messages = createContactStore(database);
   const bookings = createBookingStore(database);
+  const quotes = createQuoteStore(database);
   return [
     {
       name: 'contact messages',
@@ -101,6 +107,12 @@ export function retentionPurges(database: SiteDatabase): Purge[] {
       name: 'bookings',
       days: privacy.bookingsDays,
       run: (before) => bookings.purgeEndedBefore(before),
+    },
+    // A quote is kept as long as a booking (it becomes one): what /privacidad says.
+    {
+      name: 'quotes',
+      days: privacy.bookingsDays,
+      run: (before) => quotes.purgeCreatedBefore(before),
     },
   ];
 }
@@ -154,15 +166,6 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
   if (!catalogue) throw new Error('createSite: neither a catalogue nor a catalogue store');
   const gallery = overrides.gallery ?? createGallery(config, logger);
   const facts = overrides.facts ?? fixedFacts(defaultFacts);
-  const panel = createPanel({
-    config,
-    database,
-    logger,
-    now,
-    timeouts: overrides.panelTimeouts,
-    catalogue,
-    catalogueStore,
-  });
   // Demand figures (docs/decisions/2026-11-25-demand-counts.md): counted in memory on the
   // request path, written in batches; stop() writes what is left before the database closes.
   const clients = clientKeys(config.trustProxy);
@@ -187,6 +190,23 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
       contact.nudge?.();
       tally.count({ kind: 'booking', key: '' });
     },
+  });
+  const quotes = createQuoteService({
+    store: createQuoteStore(database),
+    logger,
+    now,
+    // Per model and version, nothing personal (docs/decisions/2026-11-25-demand-counts.md).
+    onIssued: (quote) => tally.count({ kind: 'quote', key: demandKey(quote.item) }),
+  });
+  const panel = createPanel({
+    config,
+    database,
+    logger,
+    now,
+    timeouts: overrides.panelTimeouts,
+    catalogue,
+    catalogueStore,
+    quotes,
   });
   const counting: DemandCounting = createDemandCounting({
     tally,
@@ -224,6 +244,8 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
     bookings,
     bookingFeed: createBookingFeed(bookingStore, now, new URL(config.siteUrl).host),
     bookingRateLimit: overrides.bookingRateLimit,
+    quotes,
+    quoteRateLimit: overrides.quoteRateLimit,
     pages,
     draining: () => draining,
     panel,

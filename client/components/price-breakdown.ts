@@ -2,7 +2,12 @@
  * The lawful breakdown of a price as the site states it (the price block, the insurance
  * quote's page and PDF): catalogue/money.ts's priceBreakdown with the VAT the prices include.
  */
-import { priceBreakdown, type Centavos, type PriceBreakdown } from '../../catalogue/money.ts';
+import {
+  priceBreakdown,
+  priceWithoutNationalTaxes,
+  type Centavos,
+  type PriceBreakdown,
+} from '../../catalogue/money.ts';
 import { business } from '../content/business.ts';
 
 export function lawfulPrice(
@@ -10,6 +15,11 @@ export function lawfulPrice(
   cuotas: { readonly en3: Centavos; readonly en6: Centavos },
 ): PriceBreakdown {
   return priceBreakdown(precio, cuotas, business.vatPercent);
+}
+
+/** Any amount the site states (a surcharge, a total) without national taxes (Ley 27.743). */
+export function withoutNationalTaxes(amount: Centavos): Centavos {
+  return priceWithoutNationalTaxes(amount, business.vatPercent);
 }
 
 /** Beside every "sin interés" offer (Argentine price-display rules). */

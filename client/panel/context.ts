@@ -12,6 +12,7 @@ import type { PanelAccess } from './access-types.ts';
 import type { DemandFiguresService } from './demand-figures.ts';
 import type { Prices } from './prices-types.ts';
 import type { Agenda } from './agenda-types.ts';
+import type { PanelQuotes } from './quotes-types.ts';
 
 export type PanelPerson = {
   readonly id: string;
@@ -35,6 +36,8 @@ export interface PanelServices {
   readonly prices: Prices | undefined;
   /** The bookings' agenda, closures, places and the calendar feed. */
   readonly agenda: Agenda;
+  /** The insurance quotes: list, search, "Pasar a turno". */
+  readonly quotes: PanelQuotes;
 }
 
 export interface PanelContext {

@@ -27,6 +27,10 @@ import { priceSheetDownload } from './price-sheet.ts';
 import type { CatalogueStore } from '../catalogue-store.ts';
 import { createAgenda } from '../bookings/agenda.ts';
 import { createBookingStore } from '../../store/bookings.ts';
+import { createQuoteStore } from '../../store/quotes.ts';
+import type { SiteQuotes } from '../quotes/service.ts';
+import { createPanelQuotes } from '../quotes/panel.ts';
+import { quotePdfDownload, quotesExport } from '../quotes/export.ts';
 
 export type PanelRender = (
   req: Request,
@@ -53,6 +57,8 @@ export type PanelOptions = {
   readonly catalogue: CatalogueSource;
   /** Where prices are published; without it the prices screen says it cannot publish. */
   readonly catalogueStore?: CatalogueStore | undefined;
+  /** Insurance quotes (server/quotes/): the list, the PDF, "Pasar a turno". */
+  readonly quotes: SiteQuotes;
 };
 
 export function createPanel({
@@ -63,7 +69,9 @@ export function createPanel({
   timeouts,
   catalogue,
   catalogueStore,
+  quotes,
 }: PanelOptions): Panel {
+  const quoteStore = createQuoteStore(database);
   const store = createPanelStore(database);
   const mailer = createPanelMailer(config.smtp);
   const throttle = createThrottle(store, now);
@@ -73,6 +81,12 @@ export function createPanel({
     demand: createDemandFigures({ store: createCountStore(database), catalogue, now }),
     prices: catalogueStore ? createPrices({ store: catalogueStore, database, now }) : undefined,
     agenda: createAgenda(createBookingStore(database), now, config.siteUrl),
+    quotes: createPanelQuotes({
+      quotes,
+      store: quoteStore,
+      bookings: createBookingStore(database),
+      now,
+    }),
   };
   const auth = createAuth({
     store,
@@ -88,6 +102,8 @@ export function createPanel({
     ...createPasskeyEndpoints({ store, auth, throttle, siteUrl: config.siteUrl, now, logger }),
     messagesExport(services.inbox, now),
     statsExport(services.demand),
+    quotesExport(quoteStore, now),
+    quotePdfDownload(quotes),
     ...(catalogueStore ? [priceSheetDownload(catalogueStore, now)] : []),
   ]);
   return {

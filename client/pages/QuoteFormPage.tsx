@@ -64,7 +64,7 @@ export function QuoteFormPage() {
           </section>
           <Notice page={page} />
           {notice === 'expired' ? null : (
-            <form className="booking-form" method="post" action={paths.quoteForm}>
+            <form className="booking-form" method="post" action={formAction(page)}>
               {(['piece', 'brand', 'model', 'version'] as const).map((name) => (
                 <input key={name} type="hidden" name={f[name]} value={page.values[name]} />
               ))}
@@ -165,6 +165,18 @@ export function QuoteFormPage() {
       </div>
     </>
   );
+}
+
+/**
+ * The form posts to its own address (the glass in the query): when the answer is the form
+ * again (422), the page's loader finds the same glass.
+ */
+function formAction(page: QuoteFormData): string {
+  const query = new URLSearchParams();
+  for (const name of ['piece', 'brand', 'model', 'version'] as const) {
+    if (page.values[name]) query.set(f[name], page.values[name]);
+  }
+  return `${paths.quoteForm}?${query.toString()}`;
 }
 
 const fieldId = (name: QuoteField) => `presupuesto-${f[name]}`;

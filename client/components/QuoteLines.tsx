@@ -1,6 +1,6 @@
 import { formatARS } from '../../catalogue/money.ts';
 import { formatDateAR } from '../../catalogue/validity.ts';
-import type { QuoteDocument } from '../quote/types.ts';
+import { surchargeLabel, type QuoteDocument } from '../quote/types.ts';
 import { CFTEA, INSTALMENTS_TOTAL_NOTE, TNA } from './price-breakdown.ts';
 
 /**
@@ -45,7 +45,7 @@ export function QuoteLines({ quote }: { quote: Omit<QuoteDocument, 'customer'> }
           </tr>
           {placement.surcharge !== null ? (
             <tr>
-              <td>Recargo por {placement.label.toLowerCase()}</td>
+              <td>{surchargeLabel(placement)}</td>
               <td>{formatARS(placement.surcharge)}</td>
             </tr>
           ) : null}

@@ -125,6 +125,11 @@ export const QUOTE_CODE = /^[0-9a-hjkmnp-tv-z]{12}$/;
 /** The customer's key: 256 bits, base64url. */
 export const QUOTE_KEY = /^[A-Za-z0-9_-]{43}$/;
 
+/** "Recargo por colocación a domicilio en Perico": the surcharge's line. */
+export function surchargeLabel(placement: QuotePlacement): string {
+  return `Recargo por ${placement.label.charAt(0).toLowerCase()}${placement.label.slice(1)}`;
+}
+
 /** "Juan Pérez García" -> "Juan P.": what the verification page shows of the customer. */
 export function shortName(name: string): string {
   const [first = '', second] = name.trim().split(/\s+/);

@@ -14,7 +14,7 @@ import { formatARS, type Centavos } from '../../catalogue/money.ts';
 import { formatDateAR } from '../../catalogue/validity.ts';
 import { CFTEA, TNA } from '../../client/components/price-breakdown.ts';
 import { quoteTexts } from '../../client/content/insurance.ts';
-import type { QuoteDocument } from '../../client/quote/types.ts';
+import { surchargeLabel, type QuoteDocument } from '../../client/quote/types.ts';
 
 const require = createRequire(import.meta.url);
 /** Read once: every PDF embeds the subset of the glyphs it uses. */
@@ -170,12 +170,9 @@ function lines(doc: Doc, q: QuoteDocument) {
   if (q.placement.surcharge !== null) {
     const surcharge = q.placement.surcharge;
     row(() => {
-      doc
-        .font('regular')
-        .fontSize(10.5)
-        .text(`Recargo por ${q.placement.label.toLowerCase()}`, MARGIN, doc.y, {
-          width: descWidth,
-        });
+      doc.font('regular').fontSize(10.5).text(surchargeLabel(q.placement), MARGIN, doc.y, {
+        width: descWidth,
+      });
     }, money(surcharge));
   }
   rule(doc, 0.6);
@@ -208,15 +205,19 @@ function conditions(doc: Doc, q: QuoteDocument) {
   doc.font('bold').fontSize(10).fillColor('black').text('Formas de pago', MARGIN, doc.y);
   doc.font('regular').fontSize(9.5);
   doc.text(`De contado: ${money(q.total)}.`, { width: WIDTH });
-  for (const plan of q.price.plans) {
-    const last =
-      plan.last === plan.amount ? '' : ` (la última de ${money(plan.last)}, por el redondeo)`;
-    doc.text(
-      `${plan.count} cuotas sin interés de ${money(plan.amount)}${last} sobre ${q.item.title.toLowerCase()}: total ${money(plan.total)}.`,
-      { width: WIDTH },
-    );
-  }
   if (q.price.plans.length > 0) {
+    doc.text(`${q.item.title}, con colocación, en cuotas sin interés:`, { width: WIDTH });
+    for (const plan of q.price.plans) {
+      const last =
+        plan.last === plan.amount ? '' : ` (la última de ${money(plan.last)}, por el redondeo)`;
+      doc.text(
+        `${plan.count} cuotas de ${money(plan.amount)}${last}: total ${money(plan.total)}.`,
+        {
+          width: WIDTH - 10,
+          indent: 10,
+        },
+      );
+    }
     doc.font('bold').text(`${CFTEA} · ${TNA}`, { width: WIDTH });
   }
   doc.moveDown(0.6);

@@ -68,7 +68,14 @@ export function QuotePage() {
               <strong>{c.notAnInvoice}</strong>
             </p>
           </section>
-          {own ? <p className="form-privacy">{c.privateLinkNote}</p> : null}
+          {page.kind === 'own' ? (
+            <>
+              <p>
+                <a href={page.verify}>Ver lo que ve la aseguradora (la página de verificación)</a>
+              </p>
+              <p className="form-privacy">{c.privateLinkNote}</p>
+            </>
+          ) : null}
         </div>
       </div>
     </>

@@ -136,6 +136,8 @@ export type QuotePageData =
       readonly quote: QuoteDocument;
       readonly pdf: string;
       readonly share: string;
+      /** What the insurer sees (the PDF's QR code), same-origin. */
+      readonly verify: string;
     }
   | {
       readonly kind: 'verified';
@@ -161,6 +163,7 @@ export async function quoteOwnLoader({ params, context }: AppLoaderArgs): Promis
     quote,
     pdf: paths.quotePdf(number, key),
     share: `https://wa.me/?text=${encodeURIComponent(message)}`,
+    verify: quote.verifyUrl.replace(quote.siteUrl, ''),
   };
 }
 

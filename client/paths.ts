@@ -205,6 +205,7 @@ export const queryParams = {
   },
   /** The insurance quote's form fields (GET for the item, POST to issue). */
   quote: {
+    // The glass: the booking form's names (client/components/BookingLink.tsx glassHref).
     piece: 'que',
     brand: 'marca',
     model: 'modelo',

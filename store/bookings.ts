@@ -7,6 +7,7 @@
  * See docs/decisions/2026-11-25-bookings.md.
  */
 import { sql, type Kysely } from 'kysely';
+import { writeTransaction } from './transaction.ts';
 import type { BookingStatus, BookingsTable, SiteDatabase, SiteTables } from './schema.ts';
 
 export type Booking = {
@@ -111,21 +112,10 @@ export type BookingStore = {
   setFeedToken(token: string, at: Date): Promise<void>;
 };
 
-export function createBookingStore({ db, engine }: SiteDatabase): BookingStore {
-  /** One transaction on one connection; SQLite takes the write lock at BEGIN. */
-  async function write<T>(work: (tx: Kysely<SiteTables>) => Promise<T>): Promise<T> {
-    return db.connection().execute(async (tx) => {
-      await sql.raw(engine === 'sqlite' ? 'begin immediate' : 'begin').execute(tx);
-      try {
-        const result = await work(tx);
-        await sql`commit`.execute(tx);
-        return result;
-      } catch (error) {
-        await sql`rollback`.execute(tx).catch(() => undefined);
-        throw error;
-      }
-    });
-  }
+export function createBookingStore(database: SiteDatabase): BookingStore {
+  const { db } = database;
+  const write = <T>(work: (tx: Kysely<SiteTables>) => Promise<T>) =>
+    writeTransaction(database, work);
 
   async function isClosed(tx: Kysely<SiteTables>, day: string, slot: string) {
     const row = await tx

@@ -8,6 +8,7 @@
  * IMMEDIATE. Never max(seq) + 1. See docs/decisions/2026-11-28-insurance-quotes.md.
  */
 import { sql, type Kysely } from 'kysely';
+import { likePattern, writeTransaction } from './transaction.ts';
 import type { QuotesTable, SiteDatabase, SiteTables } from './schema.ts';
 
 /** What the store keeps of a quote: the searchable columns and the frozen document (JSON). */
@@ -51,28 +52,10 @@ export function quoteNumber(year: number, seq: number): string {
   return `P-${year}-${String(seq).padStart(6, '0')}`;
 }
 
-/** `%` and `_` typed by the owner are letters, not wildcards. */
-function likePattern(search: string): string {
-  return `%${search
-    .trim()
-    .toLowerCase()
-    .replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-export function createQuoteStore({ db, engine }: SiteDatabase): QuoteStore {
-  async function write<T>(work: (tx: Kysely<SiteTables>) => Promise<T>): Promise<T> {
-    return db.connection().execute(async (tx) => {
-      await sql.raw(engine === 'sqlite' ? 'begin immediate' : 'begin').execute(tx);
-      try {
-        const result = await work(tx);
-        await sql`commit`.execute(tx);
-        return result;
-      } catch (error) {
-        await sql`rollback`.execute(tx).catch(() => undefined);
-        throw error;
-      }
-    });
-  }
+export function createQuoteStore(database: SiteDatabase): QuoteStore {
+  const { db } = database;
+  const write = <T>(work: (tx: Kysely<SiteTables>) => Promise<T>) =>
+    writeTransaction(database, work);
 
   /** Quotes with their live booking (a left join: at most one holding booking per quote). */
   const withBooking = () =>

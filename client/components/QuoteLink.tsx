@@ -1,16 +1,7 @@
 import type { Pieza } from '../../catalogue/pieces.ts';
 import { quoteTexts } from '../content/insurance.ts';
-import { paths, queryParams } from '../paths.ts';
-
-const f = queryParams.quote;
-
-/** `/presupuesto` for this glass: the product page's path is `/{pieza}/{marca}/{modelo}`. */
-export function quoteHref(pieza: Pieza, productPath: string, version?: string): string {
-  const [, , marca = '', modelo = ''] = productPath.split('/');
-  const query = new URLSearchParams({ [f.piece]: pieza, [f.brand]: marca, [f.model]: modelo });
-  if (version) query.set(f.version, version);
-  return `${paths.quoteForm}?${query.toString()}`;
-}
+import { paths } from '../paths.ts';
+import { glassHref } from './BookingLink.tsx';
 
 /**
  * "Presupuesto para el seguro (PDF)" beside "Pedir turno": a plain link (the same for every
@@ -20,7 +11,7 @@ export function QuoteLink(props: { pieza: Pieza; productPath: string; version?: 
   return (
     <a
       className="button button-outline button-lg"
-      href={quoteHref(props.pieza, props.productPath, props.version)}
+      href={glassHref(paths.quoteForm, props.pieza, props.productPath, props.version)}
       rel="nofollow"
     >
       {quoteTexts.link}

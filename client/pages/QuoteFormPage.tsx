@@ -1,14 +1,9 @@
 import { useActionData, useLoaderData } from 'react-router-dom';
 import { formatARS } from '../../catalogue/money.ts';
 import type { quoteAction, quoteFormLoader, QuoteFormData } from '../quote/action.ts';
-import {
-  OTHER_INSURER,
-  QUOTE_FIELDS,
-  QUOTE_LIMITS,
-  type QuoteErrors,
-  type QuoteField,
-} from '../quote/types.ts';
+import { OTHER_INSURER, QUOTE_FIELDS, QUOTE_LIMITS } from '../quote/types.ts';
 import { PageHero } from '../components/PageHero.tsx';
+import { fieldHelpers } from '../components/form-fields.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
 import { PrivacyNote } from '../components/PrivacyNote.tsx';
 import { CFTEA } from '../components/price-breakdown.ts';
@@ -179,28 +174,7 @@ function formAction(page: QuoteFormData): string {
   return `${paths.quoteForm}?${query.toString()}`;
 }
 
-const fieldId = (name: QuoteField) => `presupuesto-${f[name]}`;
-const errorId = (name: QuoteField) => `${fieldId(name)}-error`;
-const describedBy = (errors: QuoteErrors, name: QuoteField) =>
-  errors[name] ? errorId(name) : undefined;
-
-function control(page: QuoteFormData, name: QuoteField) {
-  return {
-    id: fieldId(name),
-    name: f[name],
-    defaultValue: page.values[name],
-    'aria-invalid': page.errors[name] ? true : undefined,
-    'aria-describedby': describedBy(page.errors, name),
-  };
-}
-
-function errorText(errors: QuoteErrors, name: QuoteField) {
-  return errors[name] ? (
-    <p id={errorId(name)} className="contact-field-error">
-      {errors[name]}
-    </p>
-  ) : null;
-}
+const { fieldId, describedBy, control, errorText } = fieldHelpers('presupuesto', f);
 
 function Notice({ page }: { page: QuoteFormData }) {
   if (page.notice) {

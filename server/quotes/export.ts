@@ -94,7 +94,7 @@ export function quotePdfDownload(quotes: SiteQuotes): [string, PanelEndpoint] {
         const number = typeof asked === 'string' ? asked : '';
         const quote = QUOTE_NUMBER.test(number) ? await quotes.document(number) : undefined;
         if (!quote) return sendStatusPage(res, 404, errorDocument(404));
-        await sendQuotePdf(res, quote);
+        await sendQuotePdf(res, quote, quotes.pdfs);
       },
     },
   ];

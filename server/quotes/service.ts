@@ -12,6 +12,7 @@ import type { QuoteStore } from '../../store/quotes.ts';
 import { hashToken, newToken } from '../bookings/tokens.ts';
 import type { Logger } from '../logger.ts';
 import { parseQuoteDocument } from './document.ts';
+import { quotePdfs, type QuotePdfs } from './routes.ts';
 
 const HOUR_MS = 60 * 60_000;
 
@@ -37,6 +38,8 @@ function same(a: string, b: string): boolean {
 export type SiteQuotes = QuoteService & {
   /** The stored quote as issued (the panel: its PDF, its booking). */
   document(number: string): Promise<QuoteDocument | undefined>;
+  /** The quotes' PDFs, each made once (server/quotes/routes.ts). */
+  readonly pdfs: QuotePdfs;
 };
 
 export function createQuoteService(options: {
@@ -56,6 +59,8 @@ export function createQuoteService(options: {
   }
 
   return {
+    pdfs: quotePdfs(),
+
     async issue(draft: QuoteDraft) {
       try {
         const since = new Date(now().getTime() - HOUR_MS);

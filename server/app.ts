@@ -39,6 +39,8 @@ import type { BookingFeed } from './bookings/feed.ts';
 import { isPanelPath } from '../client/paths.ts';
 import type { PanelContext } from '../client/panel/context.ts';
 import type { Panel } from './panel/index.ts';
+import type { SiteQuotes } from './quotes/service.ts';
+import { quotePdfRoute } from './quotes/routes.ts';
 
 /** A GET route also answers HEAD. */
 const READ_METHODS = ['GET', 'HEAD'];
@@ -68,6 +70,10 @@ export type AppDeps = {
   readonly bookingFeed: BookingFeed;
   /** POST /turnos (and a booking's private page) per client; default 5 per 10 minutes. */
   readonly bookingRateLimit: RateLimit | undefined;
+  /** Insurance quotes (server/quotes/). */
+  readonly quotes: SiteQuotes;
+  /** POST /presupuesto per client; default 5 per 10 minutes. */
+  readonly quoteRateLimit: RateLimit | undefined;
   /** Finished pages (server/page-cache.ts); undefined in development, where sources change. */
   readonly pages: PageCache | undefined;
   /** Shutting down: /healthz says so, so a load balancer stops sending traffic here. */
@@ -215,6 +221,7 @@ export function createApp(config: Config, deps: AppDeps): App {
       galleryWaitMs: bot ? config.botWaitMs : 0,
       contact: deps.contact,
       bookings: deps.bookings,
+      quotes: deps.quotes,
       panel,
     };
     const privatePage = isPanelPath(req.path);
@@ -270,6 +277,20 @@ export function createApp(config: Config, deps: AppDeps): App {
       now: deps.now(),
     })),
   );
+  // The insurance quote's form, with the same guards and its own counters; its PDF.
+  app.post(
+    paths.quoteForm,
+    ...formPostGuards({
+      siteUrl: config.siteUrl,
+      logger,
+      facts,
+      rateLimit: deps.quoteRateLimit,
+      rateLimitStores: deps.contactRateLimitStores,
+      scope: 'quotes',
+    }),
+    page,
+  );
+  app.get(`${paths.quoteOwn(':numero', ':clave')}/:file`, quotePdfRoute(deps.quotes, facts));
   app.post('/{*splat}', (_req, res) => methodNotAllowed(res, READ_METHODS, facts()));
   app.get('/{*splat}', page);
 

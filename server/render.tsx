@@ -200,6 +200,11 @@ function trackReads(context: AppContext) {
       complete = false;
       return context.bookings;
     },
+    // A stored quote is one person's: its pages are never kept.
+    get quotes() {
+      complete = false;
+      return context.quotes;
+    },
   };
   return { context: tracked, sources, complete: () => complete };
 }

@@ -45,6 +45,9 @@ import type { FactsSource } from './facts/source.ts';
 import { openFactsStore, type FactsStore } from './facts/store.ts';
 import type { ShopFacts } from '../client/facts/types.ts';
 import type { SessionTimeouts } from '../store/panel.ts';
+import { createQuoteStore } from '../store/quotes.ts';
+import { createQuoteService } from './quotes/service.ts';
+import { demandKey } from '../client/quote/form.ts';
 
 /** A gallery the site starts and stops with itself (the Instagram feed has a refresh timer). */
 export type SiteGallery = GallerySource & { start?(): void; stop?(): void };
@@ -79,6 +82,8 @@ export type SiteOverrides = {
   readonly contactRateLimit?: RateLimit;
   /** POST /turnos per client; default 5 per 10 minutes. */
   readonly bookingRateLimit?: RateLimit;
+  /** POST /presupuesto per client; default 5 per 10 minutes. */
+  readonly quoteRateLimit?: RateLimit;
   /** Default: the site's routes (client/routes.tsx). */
   readonly routes?: AppDeps['routes'];
   /** Default: the client build's files, from Vite's manifest. */
@@ -97,6 +102,7 @@ export type SiteOverrides = {
 export function retentionPurges(database: SiteDatabase, facts: () => ShopFacts): Purge[] {
   const messages = createContactStore(database);
   const bookings = createBookingStore(database);
+  const quotes = createQuoteStore(database);
   return [
     {
       name: 'contact messages',
@@ -107,6 +113,12 @@ export function retentionPurges(database: SiteDatabase, facts: () => ShopFacts):
       name: 'bookings',
       days: () => facts().privacy.bookingsDays,
       run: (before) => bookings.purgeEndedBefore(before),
+    },
+    // A quote is kept as long as a booking (it becomes one): what /privacidad says.
+    {
+      name: 'quotes',
+      days: () => facts().privacy.bookingsDays,
+      run: (before) => quotes.purgeCreatedBefore(before),
     },
   ];
 }
@@ -169,17 +181,6 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
   const catalogue = overrides.catalogue ?? catalogueStore;
   if (!catalogue) throw new Error('createSite: neither a catalogue nor a catalogue store');
   const gallery = overrides.gallery ?? createGallery(config, logger);
-  const panel = createPanel({
-    config,
-    database,
-    logger,
-    now,
-    timeouts: overrides.panelTimeouts,
-    catalogue,
-    catalogueStore,
-    facts: currentFacts,
-    factsStore,
-  });
   // Demand figures (docs/decisions/2026-11-25-demand-counts.md): counted in memory on the
   // request path, written in batches; stop() writes what is left before the database closes.
   const clients = clientKeys(config.trustProxy);
@@ -205,6 +206,25 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
       contact.nudge?.();
       tally.count({ kind: 'booking', key: '' });
     },
+  });
+  const quotes = createQuoteService({
+    store: createQuoteStore(database),
+    logger,
+    now,
+    // Per model and version, nothing personal (docs/decisions/2026-11-25-demand-counts.md).
+    onIssued: (quote) => tally.count({ kind: 'quote', key: demandKey(quote.item) }),
+  });
+  const panel = createPanel({
+    config,
+    database,
+    logger,
+    now,
+    timeouts: overrides.panelTimeouts,
+    catalogue,
+    catalogueStore,
+    facts: currentFacts,
+    factsStore,
+    quotes,
   });
   const counting: DemandCounting = createDemandCounting({
     tally,
@@ -242,6 +262,8 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
     bookings,
     bookingFeed: createBookingFeed(bookingStore, now, new URL(config.siteUrl).host, currentFacts),
     bookingRateLimit: overrides.bookingRateLimit,
+    quotes,
+    quoteRateLimit: overrides.quoteRateLimit,
     pages,
     draining: () => draining,
     panel,

@@ -146,6 +146,16 @@ export type Who = {
 /** Car plates: `AB 123 CD` (since 2016) or `ABC 123`. */
 const PLATE = /^(?:[A-Z]{2}\d{3}[A-Z]{2}|[A-Z]{3}\d{3})$/;
 
+/** A plate as typed (`ab 123-cd`) in its one written form (`AB123CD`); '' when none. */
+export function normalPlate(text: string): string {
+  return text.toUpperCase().replace(/[\s.-]/g, '');
+}
+export function isPlate(plate: string): boolean {
+  return PLATE.test(plate);
+}
+export const PLATE_ERROR =
+  'Esa patente no tiene el formato AB 123 CD ni ABC 123 (podés dejarla vacía).';
+
 export function checkWho(values: BookingValues): { errors: BookingErrors; ok: Who | undefined } {
   const errors: Partial<Record<BookingField, string>> = {};
   const name = values.name.trim();
@@ -157,9 +167,8 @@ export function checkWho(values: BookingValues): { errors: BookingErrors; ok: Wh
   else if (!phone)
     errors.phone =
       'Ese teléfono no parece completo: escribilo con el código de área, por ejemplo 388 15 412-3456.';
-  const plateText = values.plate.toUpperCase().replace(/[\s.-]/g, '');
-  if (plateText && !PLATE.test(plateText))
-    errors.plate = 'Esa patente no tiene el formato AB 123 CD ni ABC 123 (podés dejarla vacía).';
+  const plateText = normalPlate(values.plate);
+  if (plateText && !isPlate(plateText)) errors.plate = PLATE_ERROR;
   const notes = values.notes.trim();
   if (notes.length > BOOKING_LIMITS.notes)
     errors.notes = `Las notas pueden tener hasta ${BOOKING_LIMITS.notes} caracteres.`;

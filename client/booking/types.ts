@@ -75,6 +75,8 @@ export type BookingView = Omit<BookingRequest, 'token' | 'job'> & {
   readonly status: BookingStatusName;
   /** "Cambio de parabrisas" */
   readonly jobName: string;
+  /** Made from an insurance quote in the panel: its number. */
+  readonly quoteNumber: string | undefined;
   readonly startsAt: string;
   readonly endsAt: string;
   readonly createdAt: string;

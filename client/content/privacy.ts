@@ -30,10 +30,11 @@ export const privacyPage = {
     'Qué datos guarda el sitio cuando nos escribís o sacás un turno, por cuánto tiempo, cómo pedir que los borremos y qué cuenta el sitio sin identificar a nadie.',
   intro:
     'Acá te contamos qué datos guarda este sitio, para qué, por cuánto tiempo y cómo pedir que los borremos.',
-  keptTitle: 'Qué guardamos cuando nos escribís o sacás un turno',
+  keptTitle: 'Qué guardamos cuando nos escribís, sacás un turno o pedís un presupuesto',
   kept: ({ contactMessagesDays, bookingsDays }: ShopFacts['privacy']) => [
     `Formulario de contacto: tu nombre, tu e-mail y tu mensaje, para responderte. Los borramos a los ${contactMessagesDays} días de recibidos.`,
     `Turnos: tu nombre, tu teléfono, el auto y el día elegido, para hacer el trabajo. Los borramos a los ${bookingsDays} días del turno.`,
+    `Presupuestos para el seguro: tu nombre, la patente, la aseguradora, el número de póliza o siniestro si lo escribís, el cristal y los precios, para volver a darte el mismo PDF y para que la aseguradora lo verifique. La página de verificación muestra solo tu nombre con la inicial del apellido, nunca la patente ni el número de siniestro. Los borramos a los ${bookingsDays} días de emitidos.`,
   ],
   rightsTitle: 'Cómo ver, corregir o borrar tus datos',
   rights: ({ responsible }: ShopFacts['privacy']) => [
@@ -42,7 +43,7 @@ export const privacyPage = {
   ],
   countsTitle: 'Qué cuenta el sitio (sin identificar a nadie)',
   counts: [
-    'Cuántas veces por día se mira cada página de precios, cada versión y las páginas de ayuda; cuántas veces se toca un botón de WhatsApp; qué marcas y modelos se buscaron y no estaban en la lista; cuántos mensajes y turnos llegan.',
+    'Cuántas veces por día se mira cada página de precios, cada versión y las páginas de ayuda; cuántas veces se toca un botón de WhatsApp; qué marcas y modelos se buscaron y no estaban en la lista; cuántos mensajes y turnos llegan; cuántos presupuestos para el seguro se piden de cada modelo y versión.',
     'Solo guardamos el día, qué se miró y cuántas veces. No guardamos tu dirección IP, tu navegador ni ningún identificador, y no usamos cookies para contar.',
     'Para no contar mil veces a la misma persona, el sitio recuerda en memoria, solo durante el día, una huella cifrada que cambia todos los días y nunca se escribe en la base de datos.',
     'No contamos a los robots de los buscadores ni las vistas previas de enlaces (WhatsApp, Facebook).',

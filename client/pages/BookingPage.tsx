@@ -3,12 +3,7 @@ import { usePageTitle } from '../facts/use-facts.ts';
 import { formatDateAR } from '../../catalogue/validity.ts';
 import type { bookingAction, bookingLoader } from '../booking/action.ts';
 import type { BookingPageData } from '../booking/page-data.ts';
-import {
-  BOOKING_FIELDS,
-  BOOKING_LIMITS,
-  type BookingErrors,
-  type BookingField,
-} from '../booking/types.ts';
+import { BOOKING_FIELDS, BOOKING_LIMITS, type BookingField } from '../booking/types.ts';
 import { dayLong } from '../booking/days.ts';
 import {
   BOOK_FORM_ATTRIBUTE,
@@ -16,6 +11,7 @@ import {
   WHAT_FORM_ATTRIBUTE,
 } from '../components/LiveBookingWindows.tsx';
 import { PageHero } from '../components/PageHero.tsx';
+import { fieldHelpers } from '../components/form-fields.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
 import { PrivacyNote } from '../components/PrivacyNote.tsx';
 import {
@@ -150,28 +146,7 @@ export function BookingPage() {
   );
 }
 
-const fieldId = (name: BookingField) => `turno-${f[name]}`;
-const errorId = (name: BookingField) => `${fieldId(name)}-error`;
-const describedBy = (errors: BookingErrors, name: BookingField) =>
-  errors[name] ? errorId(name) : undefined;
-
-function control(page: BookingPageData, name: BookingField) {
-  return {
-    id: fieldId(name),
-    name: f[name],
-    defaultValue: page.values[name],
-    'aria-invalid': page.errors[name] ? true : undefined,
-    'aria-describedby': describedBy(page.errors, name),
-  };
-}
-
-function errorText(errors: BookingErrors, name: BookingField) {
-  return errors[name] ? (
-    <p id={errorId(name)} className="contact-field-error">
-      {errors[name]}
-    </p>
-  ) : null;
-}
+const { fieldId, describedBy, control, errorText } = fieldHelpers('turno', f);
 
 /** The first form's choices, carried by the second (which books). */
 function hidden(page: BookingPageData) {

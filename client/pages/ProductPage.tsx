@@ -4,6 +4,7 @@ import { formatARS, type Centavos } from '../../catalogue/money.ts';
 import type { ProductMatch } from '../../catalogue/lookup.ts';
 import { BuyButton, PriceBlock } from '../components/PriceBlock.tsx';
 import { BookingLink } from '../components/BookingLink.tsx';
+import { QuoteLink } from '../components/QuoteLink.tsx';
 import { fromPrice } from '../components/from-price.ts';
 import { lastYear, type Pieza } from '../../catalogue/pieces.ts';
 import { priceDate, type PriceDate as PriceDateData } from '../../catalogue/validity.ts';
@@ -104,6 +105,7 @@ export function ProductPage() {
                 <PriceDate prices={prices} product={name} pieza={pieza} />
                 <BuyButton url={modelo.url} />
                 <BookingLink pieza={pieza} productPath={modelo.meta.canonical} />
+                <QuoteLink pieza={pieza} productPath={modelo.meta.canonical} />
               </>
             ) : (
               <>

@@ -16,6 +16,8 @@ import { BookingsPage, bookingsAction, bookingsLoader } from './BookingsPage.tsx
 import { PeoplePage, peopleAction, peopleLoader } from './PeoplePage.tsx';
 import { ActivityPage, activityLoader } from './ActivityPage.tsx';
 import { StatsPage, statsLoader } from './StatsPage.tsx';
+import { QuotesPage, quotesLoader } from './QuotesPage.tsx';
+import { QuoteBookingPage, quoteBookingAction, quoteBookingLoader } from './QuoteBookingPage.tsx';
 import { PricesPage, pricesAction, pricesLoader } from './PricesPage.tsx';
 import {
   PricesHistoryPage,
@@ -107,6 +109,21 @@ export const panelScreens: DataRouteObject[] = [
     loader: businessHistoryLoader,
     action: businessHistoryAction,
     element: <BusinessHistoryPage />,
+  },
+
+  {
+    id: 'panel-quotes',
+    path: screen(panelPaths.quotes),
+    loader: quotesLoader,
+    element: <QuotesPage />,
+  },
+
+  {
+    id: 'panel-quote-booking',
+    path: screen(panelPaths.quoteBooking),
+    loader: quoteBookingLoader,
+    action: quoteBookingAction,
+    element: <QuoteBookingPage />,
   },
 
   {

@@ -104,6 +104,7 @@ export function createBookingService(options: BookingServiceOptions): BookingSer
           phone: request.phone,
           plate: request.plate,
           notes: request.notes,
+          quoteNumber: undefined,
         };
         const view = toView({ ...booking, status: 'pendiente', updatedAt: booking.createdAt });
         const published = facts();
@@ -198,6 +199,7 @@ export function toView(b: Booking): BookingView {
     phone: b.phone,
     plate: b.plate,
     notes: b.notes,
+    quoteNumber: b.quoteNumber,
     startsAt: b.startsAt,
     endsAt: b.endsAt,
     createdAt: b.createdAt,

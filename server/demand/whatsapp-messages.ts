@@ -14,7 +14,7 @@ import {
   whatsappMessageId,
 } from '../../client/content/business.ts';
 import { hero } from '../../client/content/home.ts';
-import { insurancePage } from '../../client/content/insurance.ts';
+import { insurancePage, quoteTexts } from '../../client/content/insurance.ts';
 import { tintPage } from '../../client/content/tint.ts';
 import { warrantyPage } from '../../client/content/warranty.ts';
 import { whichGlass } from '../../client/content/which-glass.ts';
@@ -34,6 +34,7 @@ const FIXED_MESSAGES: readonly string[] = [
   whichGlass.askMessage,
   warrantyPage.whatsappMessage,
   insurancePage.whatsappMessage,
+  quoteTexts.whatsappMessage,
   tintPage.whatsappMessage,
   zonesPage.whatsappMessage,
   bookingPage.whatsappMessage,

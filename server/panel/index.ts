@@ -30,6 +30,10 @@ import { createBookingStore } from '../../store/bookings.ts';
 import type { ShopFacts } from '../../client/facts/types.ts';
 import type { FactsStore } from '../facts/store.ts';
 import { createShopFacts } from './facts.ts';
+import { createQuoteStore } from '../../store/quotes.ts';
+import type { SiteQuotes } from '../quotes/service.ts';
+import { createPanelQuotes } from '../quotes/panel.ts';
+import { quotePdfDownload, quotesExport } from '../quotes/export.ts';
 
 export type PanelRender = (
   req: Request,
@@ -60,6 +64,8 @@ export type PanelOptions = {
   readonly facts: () => ShopFacts;
   /** Where the facts are published; without it "Datos del negocio" says it cannot publish. */
   readonly factsStore?: FactsStore | undefined;
+  /** Insurance quotes (server/quotes/): the list, the PDF, "Pasar a turno". */
+  readonly quotes: SiteQuotes;
 };
 
 export function createPanel({
@@ -72,7 +78,9 @@ export function createPanel({
   catalogueStore,
   facts,
   factsStore,
+  quotes,
 }: PanelOptions): Panel {
+  const quoteStore = createQuoteStore(database);
   const store = createPanelStore(database);
   const mailer = createPanelMailer(config.smtp, facts);
   const bookings = createBookingStore(database);
@@ -84,6 +92,13 @@ export function createPanel({
     prices: catalogueStore ? createPrices({ store: catalogueStore, database, now }) : undefined,
     agenda: createAgenda(bookings, now, config.siteUrl, facts),
     facts: factsStore ? createShopFacts(factsStore, bookings) : undefined,
+    quotes: createPanelQuotes({
+      quotes,
+      store: quoteStore,
+      bookings,
+      now,
+      facts,
+    }),
   };
   const auth = createAuth({
     store,
@@ -108,6 +123,8 @@ export function createPanel({
     }),
     messagesExport(services.inbox, now),
     statsExport(services.demand),
+    quotesExport(quoteStore, now),
+    quotePdfDownload(quotes, facts),
     ...(catalogueStore ? [priceSheetDownload(catalogueStore, now)] : []),
   ]);
   return {

@@ -9,6 +9,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { panelPaths, queryParams } from '../../../client/paths.ts';
 import { hydrateAllIslands, watchPage } from '../../helpers/browser.ts';
+import { freshSampleCatalogueFile } from '../../helpers/catalogue-file.ts';
 import { builtSite } from '../../helpers/site.ts';
 import { ownerCommand } from '../../helpers/panel.ts';
 import { axeViolations } from '../../helpers/axe.ts';
@@ -18,7 +19,9 @@ import { SECTIONS } from '../../../client/facts/changes.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'panel-quality-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-const site = builtSite(() => ({ DATA_DIR: dataDir }), { host: 'localhost' });
+// Prices valid from today (the built server's real clock): a quote can be issued.
+const CATALOGUE_FILE = freshSampleCatalogueFile();
+const site = builtSite(() => ({ DATA_DIR: dataDir, CATALOGUE_FILE }), { host: 'localhost' });
 
 const owner = ownerCommand(() => ({ DATA_DIR: dataDir, SITE_URL: site.url }));
 
@@ -54,7 +57,19 @@ async function seed() {
     'Rodrigo',
     `Mirá esta foto https://example.com/${'una-direccion-muy-larga-sin-espacios-'.repeat(6)}fin`,
   );
+  // An insurance quote, through the public form (the first of the year on a new database).
+  const glass = 'que=parabrisas&marca=chevrolet&modelo=onix&version=2013-2019-original-agc';
+  const res = await fetch(`${site.url}/presupuesto?${glass}`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: site.url },
+    body: `${glass}&${new URLSearchParams({ nombre: 'María José Fernández', patente: 'AB123CD', aseguradora: 'Sancor Seguros', lugar: 'domicilio', localidad: 'Perico' })}`,
+  });
+  expect(res.status).toBe(303);
+  quoteNumber = /P-\d{4}-\d{6}/.exec(res.headers.get('location') ?? '')?.[0] ?? '';
 }
+
+let quoteNumber = '';
 
 /** Every signed-in screen, and the pages anyone may open. */
 function pagesFor(messageId: string) {
@@ -70,6 +85,8 @@ function pagesFor(messageId: string) {
     activity: panelPaths.activity,
     account: panelPaths.account,
     bookings: panelPaths.bookings,
+    quotes: panelPaths.quotes,
+    'quote-booking': `${panelPaths.quoteBooking}?${queryParams.quoteNumber}=${quoteNumber}`,
     'bookings-day': `${panelPaths.bookings}?${queryParams.agendaView}=dia`,
     'coming-soon': panelPaths.prices,
     'not-found': `${panelPaths.signIn}/no-existe`,
@@ -122,7 +139,7 @@ describe('panel pages', () => {
         const html = await (await context.request.get(site.url + path)).text();
         documents[name] = html;
       }
-      expect(Object.keys(documents)).toHaveLength(24);
+      expect(Object.keys(documents)).toHaveLength(26);
       // Datos del negocio's POST answers, without JavaScript (no island on these pages).
       Object.assign(documents, await businessAnswers(page));
       expect(await nuErrors(documents)).toEqual([]);

@@ -240,9 +240,9 @@ function trackReads(context: AppContext) {
       sources.add('bookings');
       return service.closures(from, to);
     },
-    calendar(place, from, to, closures) {
+    calendar(place, from, to, rules) {
       sources.add('bookings');
-      return service.calendar(place, from, to, closures);
+      return service.calendar(place, from, to, rules);
     },
     book: (request) => person().book(request),
     find: (token) => person().find(token),
@@ -266,6 +266,11 @@ function trackReads(context: AppContext) {
       return gallery;
     },
     bookings,
+    // A stored quote is one person's: its pages are never kept.
+    get quotes() {
+      complete = false;
+      return context.quotes;
+    },
   };
   return {
     context: tracked,
@@ -341,7 +346,7 @@ async function streamPage(req: ExpressRequest, res: ExpressResponse, opts: Rende
         'render failed before the first byte',
       );
       if (res.headersSent) return void res.destroy();
-      sendStatusPage(res, 500, errorDocument(500));
+      sendStatusPage(res, 500, errorDocument(500, opts.context.facts));
     },
     onError(error) {
       if (!request.signal.aborted)

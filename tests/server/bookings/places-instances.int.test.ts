@@ -10,7 +10,13 @@ import { startBuiltServer, type RunningServer } from '../../helpers/server.ts';
 import { freshSettings, postgresUrl, removeTempDirs } from '../../helpers/contact-engines.ts';
 import { openDatabase } from '../../../store/open.ts';
 import { createBookingStore } from '../../../store/bookings.ts';
-import { earliestDay, windowsOf, workingDaysBetween } from '../../../client/booking/calendar.ts';
+import {
+  bookingRules,
+  earliestDay,
+  windowsOf,
+  workingDaysBetween,
+} from '../../../client/booking/calendar.ts';
+import { defaultFacts } from '../../../client/facts/defaults.ts';
 import { addDays } from '../../../catalogue/validity.ts';
 
 const running: RunningServer[] = [];
@@ -20,9 +26,10 @@ afterAll(async () => {
 });
 
 /** The first two windows a visitor can book by the real clock (the built server has no test clock). */
-const first = earliestDay(new Date(), undefined).day;
-const [one, two] = workingDaysBetween(first, addDays(first, 10)).flatMap((day) =>
-  windowsOf(day).map((window) => `${day}/${window.id}`),
+const rules = bookingRules(defaultFacts);
+const first = earliestDay(new Date(), undefined, rules).day;
+const [one, two] = workingDaysBetween(first, addDays(first, 10), rules).flatMap((day) =>
+  windowsOf(day, rules).map((window) => `${day}/${window.id}`),
 );
 const FORM = '/turnos?que=polarizado&lugar=taller';
 

@@ -1,7 +1,9 @@
 /**
  * `/turnos` kept (docs/decisions/2026-11-28-every-page-at-the-limit.md): rendered once per
  * choice and per state of the places, each response with its own one-time token; a booking
- * made, moved or cancelled here, or places changed by the owner, shows on the next request.
+ * made, moved or cancelled here (the form, or a quote turned into a booking in the panel), places
+ * changed by the owner, or the shop's facts published (hours, closed days, places per window),
+ * shows on the next request.
  * Through the listener production serves with (kept pages are answered before Express).
  */
 import { describe, expect, it } from 'vitest';
@@ -16,6 +18,13 @@ import { openMemoryDatabase } from '../../../store/open.ts';
 import { createBookingStore } from '../../../store/bookings.ts';
 import { PageCache } from '../../../server/page-cache.ts';
 import { rawRequest } from '../../helpers/server.ts';
+import { panelSite } from '../../helpers/panel.ts';
+import { publishFacts, sectionForm } from '../../helpers/facts.ts';
+import { sampleQuoteDraft } from '../../helpers/quotes.ts';
+import { createQuoteService } from '../../../server/quotes/service.ts';
+import { createQuoteStore } from '../../../store/quotes.ts';
+import { createLogger } from '../../../server/logger.ts';
+import { panelPaths } from '../../../client/paths.ts';
 
 /** Counts the pages rendered (a build), by identity. */
 class CountingPages extends PageCache {
@@ -186,5 +195,79 @@ describe('/turnos kept, with a one-time token per response', () => {
     expect(booked.headers.location).toBe(`/turnos/turno/${token}?nuevo=1`);
     expect((await request(app).get(`/turnos/turno/${token}`)).status).toBe(200);
     expect((await request(app).get(unknown[1] ?? '')).status).toBe(404);
+  });
+
+  it("a publish of the shop's facts (places per window, hours, closed days) shows on the next request", async () => {
+    const pages = new CountingPages();
+    const { site, signIn } = await panelSite({ pages });
+    const app = site.listener;
+    const owner = await signIn();
+    const token = tokenOf((await request(app).get(DAYS)).text);
+    expect((await book(app, token, '2026-11-24/manana')).status).toBe(303);
+    expect(decodeEntities((await request(app).get(DAYS)).text)).toContain('quedan 2 lugares');
+    await request(app).get(DAYS);
+    const built = pages.builds.filter((key) => key === DAYS).length;
+
+    // The places in memory are rows (places taken), the places per window a published fact.
+    await publishFacts(owner, site, 'booking', { 'booking.placesPerWindow.taller': '2' });
+    const places = textOf((await request(app).get(DAYS)).text);
+    expect(places).toContain('martes 24 de noviembre Mañana (9 a 13 h) queda 1 lugar');
+    expect(places).toContain('miércoles 25 de noviembre Mañana (9 a 13 h) quedan 2 lugares');
+
+    await publishFacts(owner, site, 'hours', { 'hours.1.1.opens': '', 'hours.1.1.closes': '' });
+    const hours = (await request(app).get(DAYS)).text;
+    expect(hours).toContain('value="2026-11-24/manana"');
+    expect(hours).not.toContain('value="2026-11-24/tarde"');
+
+    const rows = Number(sectionForm(site, 'closedDays').filas);
+    await publishFacts(owner, site, 'closedDays', {
+      [`closedDays.${rows}.date`]: '2026-11-25',
+      [`closedDays.${rows}.name`]: 'Inventario',
+    });
+    const closed = (await request(app).get(DAYS)).text;
+    expect(closed).not.toContain('value="2026-11-25/');
+    expect(closed).toContain('value="2026-11-26/manana"');
+    // Each publish rebuilt the kept page once, no more.
+    expect(pages.builds.filter((key) => key === DAYS).length).toBe(built + 3);
+  });
+
+  it('a quote turned into a booking in the panel shows on the next request', async () => {
+    const pages = new CountingPages();
+    const { site, database, signIn } = await panelSite({ pages });
+    const app = site.listener;
+    const quotes = createQuoteService({
+      store: createQuoteStore(database),
+      logger: createLogger('silent'),
+      now: () => new Date('2026-11-23T15:00:00Z'),
+    });
+    const workshop = {
+      place: 'taller' as const,
+      locality: null,
+      label: 'En el taller',
+      surcharge: 0,
+    };
+    const issued = await quotes.issue(sampleQuoteDraft({ placement: workshop }));
+    if (issued.status !== 'issued') throw new Error(`the quote was not issued: ${issued.status}`);
+    const { number } = issued;
+    await createBookingStore(database).setDayPlaces('2026-11-24', 'taller', 1);
+    expect(decodeEntities((await request(app).get(DAYS)).text)).toContain('queda 1 lugar');
+    await request(app).get(DAYS);
+    expect(pages.builds.filter((key) => key === DAYS)).toHaveLength(1);
+
+    const owner = await signIn();
+    const form = (await owner.get(`${panelPaths.quoteBooking}?numero=${number}`).expect(200)).text;
+    await owner
+      .post(panelPaths.quoteBooking, {
+        numero: number,
+        token: tokenOf(form),
+        turno: '2026-11-24/manana',
+        telefono: '388 15 412-3456',
+      })
+      .expect(303);
+    const after = await request(app).get(DAYS);
+    expect(textOf(after.text)).toContain('martes 24 de noviembre Mañana (9 a 13 h) completo');
+    expect(after.text).toMatch(
+      /value="2026-11-24\/manana" disabled=""|disabled="" [^>]*value="2026-11-24\/manana"/,
+    );
   });
 });

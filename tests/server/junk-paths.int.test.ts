@@ -7,11 +7,13 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import http from 'node:http';
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
+import { panelPaths } from '../../client/paths.ts';
 import { routes } from '../../client/routes.tsx';
 import { junkPaths } from '../../server/junk-paths.ts';
 import { publicTopLevel } from '../../server/paths.ts';
 import type { Site } from '../../server/site.ts';
-import { testSite } from '../helpers/app.ts';
+import { SITE_URL, testSite } from '../helpers/app.ts';
+import { decodeEntities } from '../helpers/html.ts';
 import { generateTarget, rawTargets, seededRandom } from '../helpers/fuzz.ts';
 import { rawRequest } from '../helpers/server.ts';
 
@@ -79,3 +81,46 @@ it('every target the shortcut calls junk gets the app’s own 404 page, byte for
   // Enough of the targets are junk for this to mean something.
   expect(checked).toBeGreaterThan(400);
 }, 120_000);
+
+it('the pages issues 34 and 36 added are the app’s, not junk, once the shortcut answers junk', async () => {
+  const notFound = await rawRequest(`${siteUrl}/wp-login.php`);
+  expect(notFound.status).toBe(404);
+  const isJunkPage = (body: Buffer) => body.equals(notFound.body);
+  // The quote form, a quote's own page and its verification page (a quote issued as a visitor does).
+  const glass = 'que=parabrisas&marca=chevrolet&modelo=onix&version=2013-2019-original-agc';
+  const form = await rawRequest(`${siteUrl}/presupuesto?${glass}`);
+  expect(form.status).toBe(200);
+  const issued = await fetch(`${siteUrl}/presupuesto?${glass}`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: SITE_URL },
+    body: new URLSearchParams({
+      que: 'parabrisas',
+      marca: 'chevrolet',
+      modelo: 'onix',
+      version: '2013-2019-original-agc',
+      nombre: 'Ana María Núñez',
+      aseguradora: 'La Segunda',
+      lugar: 'taller',
+    }),
+  });
+  expect(issued.status).toBe(303);
+  const own = issued.headers.get('location') ?? '';
+  expect(own).toMatch(/^\/presupuesto\/P-\d{4}-\d{6}\/[\w-]{43}$/);
+  const ownPage = await rawRequest(`${siteUrl}${own}`);
+  expect(ownPage.status).toBe(200);
+  const verify = decodeEntities(
+    /href="(\/presupuesto\/P-[^"]+\?c=[^"]+)"/.exec(ownPage.body.toString('utf8'))?.[1] ?? '',
+  );
+  expect(verify).not.toBe('');
+  const verified = await rawRequest(`${siteUrl}${verify}`);
+  expect(verified.status).toBe(200);
+  expect(verified.body.toString('utf8')).toContain('La Segunda');
+  // Datos del negocio and the quotes in the panel: the sign-in, as for every panel page.
+  for (const path of ['/panel/negocio', '/panel/negocio/historial', '/panel/presupuestos']) {
+    const answer = await rawRequest(`${siteUrl}${path}`);
+    expect({ path, status: answer.status }).toEqual({ path, status: 303 });
+    expect(answer.headers.location).toBe(panelPaths.signIn);
+  }
+  for (const answer of [form, ownPage, verified]) expect(isJunkPage(answer.body)).toBe(false);
+});

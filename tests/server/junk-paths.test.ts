@@ -20,6 +20,8 @@ describe('junk paths: what only the catch-all 404 answers', () => {
     '/sitemap_index.xml',
     '/turnosx',
     '/favicon.ico',
+    '/presupuestos',
+    '/negocio',
   ])('%s is junk', (path) => expect(junk(path)).toBe(true));
 
   it.each([
@@ -51,6 +53,14 @@ describe('junk paths: what only the catch-all 404 answers', () => {
     '/panel',
     '/PANEL/x',
     '/%70anel',
+    // Issue 36's insurance quotes and issue 34's Datos del negocio.
+    '/presupuesto',
+    '/Presupuesto',
+    '/presupuesto/P-2026-000123',
+    '/presupuesto/P-2026-000123/abc/presupuesto-P-2026-000123.pdf',
+    '/panel/negocio',
+    '/panel/negocio/historial',
+    '/panel/presupuestos/turno',
   ])('%s is the site’s', (path) => expect(junk(path)).toBe(false));
 
   it.each([

@@ -6,9 +6,10 @@
  * against it without compression asked for and with `Accept-Encoding: br, gzip`; then every
  * other kind of page the site serves, with `br, gzip` (decision 27: a slow page kind cannot
  * hide): the price list, a brand, a search, an answer page, the self-check's answer, privacy,
- * contact, HEAD, the booking form without and with a choice, a booking's private page, and
- * the 404s (a junk path, also by HEAD, an unknown brand, model, private link, a search that
- * found nothing, and a new junk path every request); then a hashed asset, and the first byte
+ * contact, HEAD, the booking form without and with a choice, a booking's private page, the
+ * insurance quote's form, a quote's own and verification pages, and the 404s (a junk path,
+ * also by HEAD, an unknown brand, model, private link, quote, a search that found nothing,
+ * and a new junk path every request); then a hashed asset, and the first byte
  * of a cold start while Instagram hangs. Each row's goal is its ratio to the bare server
  * (docs/decisions/2026-11-28-every-page-at-the-limit.md). Each row also gives the answering
  * process's CPU time per request (Linux /proc) and the bare server's divided by it: on a
@@ -761,6 +762,42 @@ async function bookOne(ssrUrl: string): Promise<string> {
 }
 
 /**
+ * One insurance quote issued through its form as a visitor does, for the glass the product page
+ * links to: the form's path, the customer's own page and the verification page it links to
+ * (the PDF's QR code; what the bench knows without any secret).
+ */
+async function issueQuote(
+  ssrUrl: string,
+  productPath: string,
+): Promise<{ form: string; own: string; verify: string }> {
+  const product = await (await fetch(`${ssrUrl}${productPath}`)).text();
+  const form = decodeHtml(/href="(\/presupuesto\?[^"]+)"/.exec(product)?.[1] ?? '');
+  if (!form) throw new Error(`bench: ${productPath} links to no quote form`);
+  const issued = await fetch(`${ssrUrl}${form}`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ssrUrl },
+    body: new URLSearchParams({
+      ...Object.fromEntries(new URL(form, ssrUrl).searchParams),
+      nombre: 'Banco de pruebas',
+      aseguradora: 'La Segunda',
+      lugar: 'taller',
+    }),
+  });
+  const own = issued.headers.get('location');
+  if (issued.status !== 303 || !own) throw new Error(`bench: the quote answered ${issued.status}`);
+  const page = await (await fetch(`${ssrUrl}${own}`)).text();
+  const verify = decodeHtml(/href="(\/presupuesto\/P-[^"/]+\?[^"]+)"/.exec(page)?.[1] ?? '');
+  if (!verify) throw new Error("bench: the quote's page links to no verification page");
+  return { form, own, verify };
+}
+
+/** An attribute's value as the browser reads it (React escapes `&` in links). */
+function decodeHtml(text: string): string {
+  return text.replace(/&amp;/g, '&');
+}
+
+/**
  * The large catalogue: start-up, memory, each listing page against the bare server, and a live
  * swap while one visitor keeps asking for a kept page (the longest answer is the pause).
  */
@@ -941,6 +978,9 @@ async function main(): Promise<number> {
   );
 
   const privatePage = await bookOne(ssr.url);
+  const quote = await issueQuote(ssr.url, '/parabrisa/peugeot/208-gt');
+  // A quote number never issued, with a code of the right shape: it reaches the database.
+  const unknownQuote = quote.verify.replace(/P-(\d{4})-\d{6}/, 'P-$1-999999');
   const compressed: readonly EncodingName[] = ['compressed'];
   const pages: Page[] = [
     { key: 'home', label: 'home /', path: '/' },
@@ -987,6 +1027,23 @@ async function main(): Promise<number> {
           path: privatePage,
           noGoal: true,
         },
+        {
+          key: 'quoteForm',
+          label: `quote form ${quote.form.replace(/&.*/, '&…')}`,
+          path: quote.form,
+        },
+        {
+          key: 'quoteOwn',
+          label: "a quote's own page (no goal: one person's, never kept)",
+          path: quote.own,
+          noGoal: true,
+        },
+        {
+          key: 'quoteVerify',
+          label: "a quote's verification page (no goal: one quote's, never kept)",
+          path: quote.verify,
+          noGoal: true,
+        },
         { key: 'junk404', label: '404 junk path /wp-login.php', path: '/wp-login.php', goal: 0.8 },
         {
           key: 'junk404Head',
@@ -1011,6 +1068,12 @@ async function main(): Promise<number> {
           key: 'link404',
           label: '404 unknown private link /turnos/turno/xxx…',
           path: `/turnos/turno/${'x'.repeat(43)}`,
+          goal: 0.8,
+        },
+        {
+          key: 'quote404',
+          label: '404 unknown quote /presupuesto/P-…-999999?c=…',
+          path: unknownQuote,
           goal: 0.8,
         },
         {

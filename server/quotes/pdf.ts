@@ -290,4 +290,3 @@ function rule(doc: Doc, width: number) {
     .lineTo(MARGIN + WIDTH, doc.y)
     .stroke();
 }
-

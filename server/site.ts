@@ -1,7 +1,8 @@
 /**
  * The one place where the site is put together: the catalogue and its watcher, the gallery,
- * the contact form with its delivery worker, the page cache and every trigger that rebuilds
- * kept pages, the Express app and the listener in front of it, start and shutdown.
+ * the contact form with its delivery worker, the daily backup, the page cache and every
+ * trigger that rebuilds kept pages, the Express app and the listener in front of it, start
+ * and shutdown.
  * Production (server/index.ts), development (server/dev.ts) and the route tests
  * (tests/helpers/app.ts) all use createSite; tests pass fakes through `overrides`.
  */
@@ -43,6 +44,7 @@ import { createRetention, type Purge, type Retention } from './retention.ts';
 import { clientDistDir } from './paths.ts';
 import { createPanel } from './panel/index.ts';
 import type { SessionTimeouts } from '../store/panel.ts';
+import { createBackupSchedule, type BackupSchedule } from './backups.ts';
 
 /** A gallery the site starts and stops with itself (the Instagram feed has a refresh timer). */
 export type SiteGallery = GallerySource & { start?(): void; stop?(): void };
@@ -81,6 +83,8 @@ export type SiteOverrides = {
   readonly demand?: Pick<DemandTallyOptions, 'flushMs' | 'capPerClient'>;
   /** The panel's session timeouts; default server/panel/session.ts SESSION_TIMEOUTS. */
   readonly panelTimeouts?: SessionTimeouts;
+  /** Default: the daily backup of BACKUP_DIR and BACKUP_KEEP (server/backups.ts). */
+  readonly backups?: BackupSchedule;
 };
 
 /** What the site keeps about people, and for how long (client/content/privacy.ts, /privacidad). */
@@ -149,6 +153,16 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
   const catalogue = overrides.catalogue ?? catalogueStore;
   if (!catalogue) throw new Error('createSite: neither a catalogue nor a catalogue store');
   const gallery = overrides.gallery ?? createGallery(config, logger);
+  const backups =
+    overrides.backups ??
+    createBackupSchedule({
+      dir: config.backups.dir,
+      keep: config.backups.keep,
+      places: { dataDir: config.dataDir, catalogueFile: config.catalogueFile },
+      engine: database.engine,
+      now,
+      logger,
+    });
   const panel = createPanel({
     config,
     database,
@@ -157,6 +171,7 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
     timeouts: overrides.panelTimeouts,
     catalogue,
     catalogueStore,
+    backups,
   });
   // Demand figures (docs/decisions/2026-11-25-demand-counts.md): counted in memory on the
   // request path, written in batches; stop() writes what is left before the database closes.
@@ -250,6 +265,7 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
       contact.start();
       tally.start();
       retention.start();
+      backups.start();
       const address = http.address();
       const live = catalogue.current();
       logger.info(
@@ -271,6 +287,7 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
         const closed = server?.listening ? drain(server) : Promise.resolve();
         for (const off of unsubscribe) off();
         retention.stop();
+        backups.stop();
         gallery.stop?.();
         catalogue.close?.();
         await closed;

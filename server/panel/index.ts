@@ -4,6 +4,7 @@
  * Where it lives and why: docs/decisions/2026-11-25-panel.md.
  */
 import type { Request, RequestHandler, Response } from 'express';
+import type { Backups } from '../../client/panel/backup-types.ts';
 import type { PanelContext, PanelServices } from '../../client/panel/context.ts';
 import { createInboxStore } from '../../store/inbox.ts';
 import { createPanelStore, type PanelStore, type SessionTimeouts } from '../../store/panel.ts';
@@ -53,6 +54,8 @@ export type PanelOptions = {
   readonly catalogue: CatalogueSource;
   /** Where prices are published; without it the prices screen says it cannot publish. */
   readonly catalogueStore?: CatalogueStore | undefined;
+  /** The daily backup (server/backups.ts). */
+  readonly backups: Backups;
 };
 
 export function createPanel({
@@ -63,6 +66,7 @@ export function createPanel({
   timeouts,
   catalogue,
   catalogueStore,
+  backups,
 }: PanelOptions): Panel {
   const store = createPanelStore(database);
   const mailer = createPanelMailer(config.smtp);
@@ -73,6 +77,7 @@ export function createPanel({
     demand: createDemandFigures({ store: createCountStore(database), catalogue, now }),
     prices: catalogueStore ? createPrices({ store: catalogueStore, database, now }) : undefined,
     agenda: createAgenda(createBookingStore(database), now, config.siteUrl),
+    backups,
   };
   const auth = createAuth({
     store,

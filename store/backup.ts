@@ -105,12 +105,12 @@ export function writeBackup(places: DataPlaces, target: string, now: Date): Back
     );
   }
   if (existsSync(target)) throw new BackupError(`${target} ya existe: elegí otro nombre.`);
-  mkdirSync(dirname(target), { recursive: true });
   const temp = join(
     dirname(target),
     `.${basename(target)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`,
   );
   try {
+    mkdirSync(dirname(target), { recursive: true });
     const source = new Database(databaseFile);
     try {
       source.exec(`pragma busy_timeout = ${BUSY_TIMEOUT_MS}`);
@@ -150,7 +150,7 @@ export function writeBackup(places: DataPlaces, target: string, now: Date): Back
       if (copy.open) copy.close();
     }
   } catch (error) {
-    rmSync(temp, { force: true });
+    removeQuietly(temp);
     if (error instanceof BackupError) throw error;
     throw new BackupError(
       `No se pudo hacer la copia: ${error instanceof Error ? error.message : String(error)}`,
@@ -182,6 +182,15 @@ function keptFiles(places: DataPlaces): { place: FilePlace; name: string; path: 
     if (isFile(path)) files.push({ place: 'data', name, path });
   }
   return files;
+}
+
+/** A half-written file goes; if even that fails, the first error is the one to tell. */
+function removeQuietly(path: string): void {
+  try {
+    rmSync(path, { force: true });
+  } catch {
+    // nothing more to do
+  }
 }
 
 function safeReaddir(dir: string): string[] {

@@ -54,9 +54,13 @@ export function jujuyTime(iso: string): string {
 
 /** A few lines: the tables with rows, the files, and what is left out. */
 export function describeContents(contents: BackupContents): string {
-  const rows = contents.tables
-    .filter((t) => t.rows > 0)
-    .map((t) => `${TABLE_NAMES[t.name] ?? t.name} ${t.rows}`);
+  const counted = contents.tables.filter((t) => t.rows > 0);
+  const known = Object.entries(TABLE_NAMES).flatMap(([name, label]) => {
+    const table = counted.find((t) => t.name === name);
+    return table ? [`${label} ${table.rows}`] : [];
+  });
+  const others = counted.filter((t) => !(t.name in TABLE_NAMES)).map((t) => `${t.name} ${t.rows}`);
+  const rows = [...known, ...(others.length > 0 ? [`otras tablas: ${others.join(', ')}`] : [])];
   const history = contents.files.filter(
     (f) => f.place === 'catalogue-history' && f.name !== 'historial.jsonl',
   );

@@ -1,3 +1,5 @@
+// @module-tag chromium
+// @module-tag java
 import { describe, expect, it } from 'vitest';
 import { hydrateAllIslands, watchPage } from '../helpers/browser.ts';
 import { builtSite } from '../helpers/site.ts';

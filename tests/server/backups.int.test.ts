@@ -24,7 +24,6 @@ function tempRoot(): string {
   return root;
 }
 
-
 /** A schedule on real data, with a clock the test moves. */
 function scheduled(options: { keep?: number; dir?: string } = {}) {
   const root = tempRoot();

@@ -1,3 +1,5 @@
+// @module-tag chromium
+// @module-tag java
 /**
  * Booking without JavaScript on a 390 px phone, against the built server: from a product page's
  * "Pedir turno" to the confirmation; then the Nu HTML Checker and axe on /turnos and on the

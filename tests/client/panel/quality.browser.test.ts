@@ -1,3 +1,5 @@
+// @module-tag chromium
+// @module-tag java
 /**
  * Every panel page, signed in as a person would be: Nu HTML Checker 0 errors, axe 0
  * violations at 390 and 1280 px, and nothing wider than a 390 px phone.

@@ -12,7 +12,7 @@ import { SESSION_COOKIE, SESSION_TIMEOUTS } from '../../../server/panel/session.
 import { openDatabase } from '../../../store/open.ts';
 import { createPanelStore, PANEL_LINKS } from '../../../store/panel.ts';
 import { SITE_URL } from '../../helpers/app.ts';
-import { freshSettings, postgresUrl, removeTempDirs } from '../../helpers/contact-engines.ts';
+import { freshSettings, removeTempDirs, POSTGRES } from '../../helpers/contact-engines.ts';
 import { waitFor } from '../../helpers/contact.ts';
 import { startBuiltServer, type RunningServer } from '../../helpers/server.ts';
 
@@ -24,7 +24,7 @@ afterAll(async () => {
   removeTempDirs();
 });
 
-describe.skipIf(!postgresUrl)('prices on two instances sharing one PostgreSQL', () => {
+describe('prices on two instances sharing one PostgreSQL', POSTGRES, () => {
   it('published on one, served by the other within 5 s', { timeout: 90_000 }, async () => {
     const settings = await freshSettings('postgres');
     const dir = mkdtempSync(join(tmpdir(), 'prices-instances-'));

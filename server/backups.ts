@@ -5,20 +5,18 @@
  * a server that was down at that hour takes it when it comes back, and one started on an
  * empty folder takes the first within a minute. A failure is logged as an error, kept in
  * memory for the panel (client/panel/BackupLine.tsx) and retried an hour later.
+ * The copy runs in a child process, the same `npm run backup` the operator runs: its
+ * synchronous work (1 to 2 s for a 16 MB database on a loaded machine: docs/performance.md)
+ * never holds up a request.
  * With DATABASE_URL, PostgreSQL is copied with pg_dump outside the site (cli/backup.ts).
  */
 import type { BackupStatus, Backups } from '../client/panel/backup-types.ts';
 import { nextShopDayAt } from '../catalogue/validity.ts';
-import {
-  backupFileName,
-  listBackups,
-  pruneBackups,
-  writeBackup,
-  type BackupContents,
-  type DataPlaces,
-} from '../store/backup.ts';
+import { spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { backupFileName, listBackups, pruneBackups, type DataPlaces } from '../store/backup.ts';
 import type { Logger } from './logger.ts';
+import { projectRoot } from './paths.ts';
 
 /** 03:00 in Jujuy: the shop is closed and nobody books. */
 export const BACKUP_HOUR = 3;
@@ -44,9 +42,43 @@ export type BackupScheduleOptions = {
   readonly logger: Logger;
   /** How often to look whether a backup is due. */
   readonly checkEveryMs?: number;
-  /** Default: writeBackup (store/backup.ts). */
-  readonly take?: (places: DataPlaces, target: string, now: Date) => BackupContents;
+  /** Writes the backup to `target`; default: backupInChild. */
+  readonly take?: (places: DataPlaces, target: string) => Promise<void>;
 };
+
+/** A backup may take this long before it is stopped and counted as failed. */
+const CHILD_TIMEOUT_MS = 10 * 60_000;
+
+/** `npm run backup -- <target>` (scripts/cli.mjs) on these places; rejects with what it said. */
+export function backupInChild(places: DataPlaces, target: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      [join(projectRoot, 'scripts/cli.mjs'), 'backup', target],
+      {
+        cwd: projectRoot,
+        env: {
+          ...process.env,
+          DATA_DIR: places.dataDir,
+          CATALOGUE_FILE: places.catalogueFile,
+          DATABASE_URL: '',
+        },
+        stdio: ['ignore', 'ignore', 'pipe'],
+        timeout: CHILD_TIMEOUT_MS,
+      },
+    );
+    let said = '';
+    child.stderr.on('data', (chunk) => {
+      if (said.length < 4_000) said += String(chunk);
+    });
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      if (code === 0) resolve();
+      else
+        reject(new Error(said.trim() || `npm run backup ended with ${signal ?? `exit ${code}`}`));
+    });
+  });
+}
 
 /** The latest instant at or before `now` that was BACKUP_HOUR o'clock in Jujuy. */
 export function lastBackupSlot(now: Date): number {
@@ -57,7 +89,7 @@ export function lastBackupSlot(now: Date): number {
 
 export function createBackupSchedule(options: BackupScheduleOptions): BackupSchedule {
   const { dir, keep, places, engine, now, logger, checkEveryMs = 60_000 } = options;
-  const take = options.take ?? writeBackup;
+  const take = options.take ?? backupInChild;
   let failure: { at: string; message: string } | null = null;
   let running: Promise<void> | undefined;
   let timer: NodeJS.Timeout | undefined;
@@ -88,17 +120,11 @@ export function createBackupSchedule(options: BackupScheduleOptions): BackupSche
       const target = join(dir, backupFileName(instant));
       const started = Date.now();
       try {
-        const contents = take(places, target, instant);
+        await take(places, target);
         const removed = pruneBackups(dir, keep);
         failure = null;
         logger.info(
-          {
-            file: target,
-            ms: Date.now() - started,
-            tables: contents.tables.length,
-            files: contents.files.length,
-            removed: removed.length,
-          },
+          { file: target, ms: Date.now() - started, removed: removed.length },
           'backup written',
         );
       } catch (error) {

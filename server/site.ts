@@ -125,7 +125,7 @@ export type Site = {
 };
 
 /** The site's database could not be opened: the server must not start without it. */
-export class ContactUnavailableError extends Error {}
+export class DatabaseUnavailableError extends Error {}
 
 export async function createSite(config: Config, overrides: SiteOverrides = {}): Promise<Site> {
   const logger = overrides.logger ?? createLogger(config.logLevel);
@@ -139,7 +139,7 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
   const database =
     overrides.database ??
     (await openSiteDatabase(config, logger).catch((error: unknown) => {
-      throw new ContactUnavailableError(
+      throw new DatabaseUnavailableError(
         `the site's database cannot be opened (DATABASE_URL, or DATA_DIR for SQLite): ${error instanceof Error ? error.message : String(error)}`,
         { cause: error },
       );

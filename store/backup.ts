@@ -86,10 +86,20 @@ export function listBackups(dir: string): ListedBackup[] {
   return found.sort((a, b) => b.takenAt.getTime() - a.takenAt.getTime());
 }
 
-/** Deletes all but the newest `keep` backups in `dir`; returns the files deleted. */
-export function pruneBackups(dir: string, keep: number): string[] {
+/** A copy in progress (see writeBackup) left behind by a process that was killed. */
+const HALF_WRITTEN = /^\.backup-.*\.tmp$/;
+
+/**
+ * Deletes all but the newest `keep` backups in `dir`, and copies left half-written over an
+ * hour ago; returns the backups deleted.
+ */
+export function pruneBackups(dir: string, keep: number, now = new Date()): string[] {
   const old = listBackups(dir).slice(Math.max(keep, 1));
   for (const { file } of old) rmSync(file, { force: true });
+  for (const name of safeReaddir(dir).filter((n) => HALF_WRITTEN.test(n))) {
+    const path = join(dir, name);
+    if (now.getTime() - statSync(path).mtimeMs > 60 * 60 * 1000) removeQuietly(path);
+  }
   return old.map(({ file }) => file);
 }
 

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { panelPaths } from '../../client/paths.ts';
-import { inspectBackup, listBackups } from '../../store/backup.ts';
+import { inspectBackup, listBackups, writeBackup } from '../../store/backup.ts';
 import { createBackupSchedule, lastBackupSlot } from '../../server/backups.ts';
 import { dataWorthKeeping } from '../helpers/backup.ts';
 import { captureLogs, LEVEL } from '../helpers/instagram.ts';
@@ -38,6 +38,8 @@ function scheduled(options: { keep?: number; dir?: string } = {}) {
     engine: 'sqlite',
     now: () => clock,
     logger: logs.logger,
+    // In this process, with the test's clock (the default runs npm run backup as a child).
+    take: async (from, target) => void writeBackup(from, target, clock),
   });
   return {
     schedule,
@@ -94,7 +96,7 @@ describe('the daily backup', () => {
     expect(listBackups(s.dir)[0]?.takenAt.toISOString()).toBe('2026-11-28T14:00:00.000Z');
   });
 
-  it('runs by itself once started (a short check interval)', async () => {
+  it('runs by itself once started (a short check interval), as npm run backup in a child process', async () => {
     const root = tempRoot();
     const places = dataWorthKeeping(root);
     const dir = join(root, 'backups');
@@ -109,7 +111,11 @@ describe('the daily backup', () => {
     });
     schedule.start();
     try {
-      await vi.waitFor(() => expect(listBackups(dir)).toHaveLength(1), { timeout: 10_000 });
+      await vi.waitFor(() => expect(listBackups(dir)).toHaveLength(1), { timeout: 30_000 });
+      expect(inspectBackup(listBackups(dir)[0]!.file).tables).toContainEqual({
+        name: 'contact_messages',
+        rows: 4,
+      });
     } finally {
       schedule.stop();
     }

@@ -7,7 +7,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { writeFileSync } from 'node:fs';
+import { utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'libsql';
@@ -246,6 +246,8 @@ describe('the backups folder', () => {
     for (const day of days) writeFileSync(join(dir, backupFileName(day)), 'x');
     writeFileSync(join(dir, 'notas.txt'), 'not a backup');
     writeFileSync(join(dir, `.${backupFileName(days[0]!)}.123.tmp`), 'half');
+    writeFileSync(join(dir, `.${backupFileName(days[1]!)}.456.tmp`), 'killed long ago');
+    utimesSync(join(dir, `.${backupFileName(days[1]!)}.456.tmp`), days[1]!, days[1]!);
     expect(listBackups(dir).map((b) => b.takenAt.getUTCDate())).toEqual([5, 4, 3, 2, 1]);
     expect(pruneBackups(dir, 2).map((f) => f.slice(dir.length + 1))).toEqual([
       'backup-2026-11-03T06-00-00Z.sqlite',

@@ -8,6 +8,7 @@ import type { GallerySource } from './gallery/types.ts';
 import type { ContactService } from './contact/types.ts';
 import type { BookingService } from './booking/types.ts';
 import type { PanelContext } from './panel/context.ts';
+import type { ShopFacts } from './facts/types.ts';
 
 export interface AppContext {
   /** Canonical origin, no trailing slash (SITE_URL). */
@@ -16,6 +17,11 @@ export interface AppContext {
   readonly reviewsWidgetUrl: string | undefined;
   /** The catalogue live when the request arrived (it can be replaced while the server runs). */
   readonly catalogue: CatalogueLookup;
+  /**
+   * The shop's facts published when the request arrived (hours, zones, contact, fiscal
+   * identity...): every page states them, so every page is rebuilt when they change.
+   */
+  readonly facts: ShopFacts;
   /** When the request arrived: prices expire at midnight in Jujuy. */
   readonly now: Date;
   readonly gallery: GallerySource;

@@ -35,8 +35,8 @@ import { canonicalAlbums } from './gallery/types.ts';
 import { panelRoute } from './panel/routes.tsx';
 
 export function rootLoader({ context }: AppLoaderArgs): RootData {
-  const { siteUrl, reviewsWidgetUrl } = context;
-  return { siteUrl, reviewsWidgetUrl: reviewsWidgetUrl ?? null };
+  const { siteUrl, reviewsWidgetUrl, facts } = context;
+  return { siteUrl, reviewsWidgetUrl: reviewsWidgetUrl ?? null, facts };
 }
 
 /** `/parabrisa/{marca}` alone: send the visitor to that brand's page of the price list. */

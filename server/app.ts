@@ -1,3 +1,4 @@
+import type { FactsSource } from './facts/source.ts';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import compression from 'compression';
 import { existsSync, readdirSync } from 'node:fs';
@@ -45,6 +46,8 @@ const READ_METHODS = ['GET', 'HEAD'];
 export type AppDeps = {
   /** The live catalogue (server/live-catalogue.ts), read per request. */
   readonly catalogue: CatalogueSource;
+  /** The shop's facts as published (server/facts/source.ts), read per request. */
+  readonly facts: FactsSource;
   readonly now: () => Date;
   readonly logger: Logger;
   readonly gallery: GallerySource;
@@ -204,6 +207,7 @@ export function createApp(config: Config, deps: AppDeps): App {
       siteUrl: config.siteUrl,
       reviewsWidgetUrl: config.reviewsWidgetUrl,
       catalogue: catalogue.current().lookup,
+      facts: deps.facts.current(),
       now: deps.now(),
       gallery: deps.gallery,
       isBot: bot,

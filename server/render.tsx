@@ -187,6 +187,10 @@ function trackReads(context: AppContext) {
       sources.add('catalogue');
       return context.catalogue;
     },
+    get facts() {
+      sources.add('facts');
+      return context.facts;
+    },
     get gallery() {
       sources.add('gallery');
       return gallery;

@@ -43,6 +43,8 @@ import { privacy } from '../client/content/privacy.ts';
 import { createRetention, type Purge, type Retention } from './retention.ts';
 import { clientDistDir } from './paths.ts';
 import { createPanel } from './panel/index.ts';
+import { fixedFacts, type FactsSource } from './facts/source.ts';
+import { defaultFacts } from '../client/facts/defaults.ts';
 import type { SessionTimeouts } from '../store/panel.ts';
 import { createBackupSchedule, type BackupSchedule } from './backups.ts';
 
@@ -61,6 +63,8 @@ export type SiteOverrides = {
   readonly catalogue?: CatalogueSource & { close?(): void };
   /** Default: the catalogue store opened now, unless `catalogue` is given. */
   readonly catalogueStore?: CatalogueStore;
+  /** Default: the facts the owner published (until then, client/facts/defaults.ts). */
+  readonly facts?: FactsSource;
   /** Default: the Instagram feed with our photo copies, or 'disabled' without a token. */
   readonly gallery?: SiteGallery;
   /** Default: the site's database opened now (SQLite in DATA_DIR, or DATABASE_URL); closed by stop(). */
@@ -163,6 +167,7 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
       now,
       logger,
     });
+  const facts = overrides.facts ?? fixedFacts(defaultFacts);
   const panel = createPanel({
     config,
     database,
@@ -212,6 +217,7 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
     ? [
         catalogue.subscribe(() => pages.invalidate('catalogue')),
         gallery.onChange?.(() => pages.invalidate('gallery')) ?? (() => {}),
+        facts.subscribe(() => pages.invalidate('facts')),
       ]
     : [];
   const newDayCheck = onNewShopDay(now, () => pages?.invalidate('catalogue'));
@@ -219,6 +225,7 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
   let draining = false;
   const app = createApp(config, {
     catalogue,
+    facts,
     now,
     logger,
     gallery,
@@ -290,6 +297,7 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
         backups.stop();
         gallery.stop?.();
         catalogue.close?.();
+        facts.close?.();
         await closed;
         await contact.stop();
         await tally.stop();

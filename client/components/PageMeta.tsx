@@ -1,6 +1,7 @@
 import { useRouteLoaderData } from 'react-router-dom';
 import { business } from '../content/business.ts';
 import type { rootLoader } from '../routes.tsx';
+import type { ShopFacts } from '../facts/types.ts';
 
 type Props = {
   title: string;
@@ -11,10 +12,18 @@ type Props = {
   noindex?: boolean;
 };
 
-export type RootData = { siteUrl: string; reviewsWidgetUrl: string | null };
+export type RootData = {
+  siteUrl: string;
+  reviewsWidgetUrl: string | null;
+  /** The shop's facts published when the request arrived: read them with useFacts(). */
+  facts: ShopFacts;
+};
 
+/** What the root loader gives every page; outside the site's router (an island) there is none. */
 export function useRootData(): RootData {
-  return useRouteLoaderData<typeof rootLoader>('root') ?? { siteUrl: '', reviewsWidgetUrl: null };
+  const root = useRouteLoaderData<typeof rootLoader>('root');
+  if (!root) throw new Error('useRootData() outside the site router (an island gets props)');
+  return root;
 }
 
 export function useSiteUrl(): string {

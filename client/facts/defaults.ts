@@ -1,0 +1,50 @@
+/**
+ * The facts a new install starts with, before the owner publishes any: the values the
+ * content modules held (sample values the owner confirms in the panel, `/panel/negocio`).
+ * Only the facts store (the first version) and tests read this: pages read the published
+ * facts (`context.facts`, `useFacts()`).
+ */
+import { business } from '../content/business.ts';
+import { zones } from '../content/zones.ts';
+import { placesPerWindow, whatToBring } from '../content/booking.ts';
+import { jujuyDays, puenteDays } from '../content/holidays.ts';
+import { privacy } from '../content/privacy.ts';
+import type { ClosedDay, ShopFacts } from './types.ts';
+
+/** Jujuy's own days of 2026 and 2027, and the bridge days decreed so far. */
+const closedDays: readonly ClosedDay[] = [
+  ...[2026, 2027].flatMap((year) =>
+    jujuyDays.map(({ monthDay, name }) => ({ date: `${year}-${monthDay}`, name })),
+  ),
+  ...puenteDays,
+].sort((a, b) => a.date.localeCompare(b.date));
+
+export const defaultFacts: ShopFacts = {
+  contact: {
+    name: business.name,
+    phoneDisplay: business.phoneDisplay,
+    phoneE164: business.phoneE164,
+    whatsappNumber: business.whatsappNumber,
+    email: business.email,
+    address: business.address,
+    instagramUrl: business.social.instagram.url,
+    facebookUrl: business.social.facebook.url,
+  },
+  fiscal: {
+    // Sample identity: the owner sets the real one in the panel before a quote is issued.
+    razonSocial: 'Parabrisas Jujuy (razón social a completar)',
+    cuit: '20123456786',
+    ivaCondition: 'IVA Responsable Inscripto',
+    dataFiscalUrl: business.dataFiscal.url,
+  },
+  hours: business.hours,
+  closedDays,
+  zones,
+  booking: { placesPerWindow, whatToBring },
+  privacy: {
+    responsible: { name: privacy.responsible.name, email: privacy.responsible.email },
+    contactMessagesDays: privacy.contactMessagesDays,
+    bookingsDays: privacy.bookingsDays,
+  },
+  counters: business.counters,
+};

@@ -238,7 +238,7 @@ describe('the docs tell the truth', () => {
   const dockerfile = read('Dockerfile');
   const docker = {
     volumes: JSON.parse(/^VOLUME (\[.*\])$/m.exec(dockerfile)?.[1] ?? '[]'),
-    variables: [...read('server/config.ts').matchAll(/^  ([A-Z_]+): /gm)].map(
+    variables: [...read('server/config.ts').matchAll(/^ {2}([A-Z_]+): /gm)].map(
       ([, name = '']) => name,
     ),
   };

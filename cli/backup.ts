@@ -10,10 +10,9 @@
 import { spawnSync } from 'node:child_process';
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { CommanderError } from 'commander';
 import { backupFileName, BackupError, writeBackup } from '../store/backup.ts';
 import { describeContents, fileSize, placesFrom, type Env } from './backup-report.ts';
-import { ownerCwd, spanishProgram, UsageError } from './owner-shell.ts';
+import { ownerCwd, spanishProgram, usageOutcome } from './owner-shell.ts';
 
 const RUN = 'npm run backup --';
 const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
@@ -76,19 +75,8 @@ export function runBackupCli(argv: readonly string[], io: Io): number {
       io.stderr(`${error.message}\n`);
       return EXIT.failed;
     }
-    if (error instanceof UsageError) {
-      io.stderr(`${error.message}\nPara ver cómo se usa: ${RUN} --help\n`);
-      return EXIT.usage;
-    }
-    if (error instanceof CommanderError) {
-      if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') {
-        return EXIT.ok;
-      }
-      io.stderr(
-        `No entendí el comando (${error.message.replace(/^error: /, '')}).\nPara ver cómo se usa: ${RUN} --help\n`,
-      );
-      return EXIT.usage;
-    }
+    const usage = usageOutcome(error, argv, RUN, io.stderr);
+    if (usage !== undefined) return usage;
     throw error;
   }
 }

@@ -52,10 +52,9 @@ function visitors(site: string) {
   const address = () => `198.51.100.${(n % 250) + 1}`;
   const windows: string[] = [];
 
-  async function message() {
-    n += 1;
-    const key = `Mensaje de la tormenta ${n}`;
-    const res = await fetch(`${site}/contact`, {
+  /** A form POST from the next "visitor" (their own address, believed from loopback). */
+  const post = (path: string, fields: Record<string, string>) =>
+    fetch(site + path, {
       method: 'POST',
       redirect: 'manual',
       headers: {
@@ -63,12 +62,17 @@ function visitors(site: string) {
         origin: site,
         'x-forwarded-for': address(),
       },
-      body: new URLSearchParams({
-        name: `Visitante ${n}`,
-        email: `visitante${n}@example.com`,
-        message: key,
-        website: '',
-      }).toString(),
+      body: new URLSearchParams(fields).toString(),
+    });
+
+  async function message() {
+    n += 1;
+    const key = `Mensaje de la tormenta ${n}`;
+    const res = await post('/contact', {
+      name: `Visitante ${n}`,
+      email: `visitante${n}@example.com`,
+      message: key,
+      website: '',
     });
     if (res.status === 303) accepted.push({ kind: 'message', key, at: Date.now() });
   }
@@ -93,23 +97,14 @@ function visitors(site: string) {
       );
     const turno = windows[n % windows.length];
     if (!token || !turno) throw new Error('the booking form has no token or no window');
-    const res = await fetch(`${site}/turnos`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: {
-        'content-type': 'application/x-www-form-urlencoded',
-        origin: site,
-        'x-forwarded-for': address(),
-      },
-      body: new URLSearchParams({
-        ...Object.fromEntries(query),
-        token,
-        turno,
-        nombre: `Cliente ${n}`,
-        telefono: '0388 15 412-3456',
-        patente: '',
-        notas: '',
-      }).toString(),
+    const res = await post('/turnos', {
+      ...Object.fromEntries(query),
+      token,
+      turno,
+      nombre: `Cliente ${n}`,
+      telefono: '0388 15 412-3456',
+      patente: '',
+      notas: '',
     });
     // A full window answers with the form again: only a 303 is a booking.
     const page = res.headers.get('location');

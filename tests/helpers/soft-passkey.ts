@@ -10,6 +10,8 @@ import { createHash, createSign, generateKeyPairSync, randomBytes } from 'node:c
 import { isoBase64URL, isoCBOR } from '@simplewebauthn/server/helpers';
 import type {
   AuthenticationResponseJSON,
+  AuthenticatorAssertionResponseJSON,
+  AuthenticatorAttestationResponseJSON,
   PublicKeyCredentialCreationOptionsJSON,
   PublicKeyCredentialRequestOptionsJSON,
   RegistrationResponseJSON,
@@ -57,6 +59,17 @@ export function softPasskey(origin: string): SoftPasskey {
   const credentialId = new Uint8Array(randomBytes(16));
   let counter = 0;
   let userHandle = '';
+  /** What the browser sends: the credential's id and type around the authenticator's response. */
+  const credential = <R>(response: R) => {
+    const wrapper: Omit<RegistrationResponseJSON, 'response'> = {
+      id: b64(credentialId),
+      rawId: b64(credentialId),
+      type: 'public-key',
+      authenticatorAttachment: 'platform',
+      clientExtensionResults: {},
+    };
+    return { ...wrapper, response };
+  };
   const clientData = (type: string, challenge: string) =>
     new TextEncoder().encode(JSON.stringify({ type, challenge, origin, crossOrigin: false }));
 
@@ -86,18 +99,11 @@ export function softPasskey(origin: string): SoftPasskey {
         ['attStmt', new Map<string, Cbor>()],
         ['authData', authData],
       ]);
-      return {
-        id: b64(credentialId),
-        rawId: b64(credentialId),
-        type: 'public-key',
-        authenticatorAttachment: 'platform',
-        clientExtensionResults: {},
-        response: {
-          clientDataJSON: b64(clientData('webauthn.create', options.challenge)),
-          attestationObject: b64(isoCBOR.encode(attestation)),
-          transports: ['internal'],
-        },
-      };
+      return credential<AuthenticatorAttestationResponseJSON>({
+        clientDataJSON: b64(clientData('webauthn.create', options.challenge)),
+        attestationObject: b64(isoCBOR.encode(attestation)),
+        transports: ['internal'],
+      });
     },
     sign(options) {
       counter += 1;
@@ -105,19 +111,12 @@ export function softPasskey(origin: string): SoftPasskey {
       const data = clientData('webauthn.get', options.challenge);
       const signer = createSign('SHA256');
       signer.update(concat(authData, sha256(data)));
-      return {
-        id: b64(credentialId),
-        rawId: b64(credentialId),
-        type: 'public-key',
-        authenticatorAttachment: 'platform',
-        clientExtensionResults: {},
-        response: {
-          clientDataJSON: b64(data),
-          authenticatorData: b64(authData),
-          signature: b64(new Uint8Array(signer.sign(privateKey))),
-          userHandle,
-        },
-      };
+      return credential<AuthenticatorAssertionResponseJSON>({
+        clientDataJSON: b64(data),
+        authenticatorData: b64(authData),
+        signature: b64(new Uint8Array(signer.sign(privateKey))),
+        userHandle,
+      });
     },
   };
 }

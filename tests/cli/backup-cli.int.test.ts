@@ -112,8 +112,18 @@ describe('npm run backup', () => {
     expect(run.stdout).toContain(
       'pg_restore --clean --if-exists --no-owner --dbname="$DATABASE_URL"',
     );
-    const listed = spawnSync(join(bin, 'pg_restore'), ['--list', file], { encoding: 'utf8' });
-    expect(listed.stdout).toMatch(/TABLE DATA public contact_messages/);
+    // The command it prints puts the copy back, into another (empty) database here.
+    const other = await freshSettings('postgres');
+    const restored = spawnSync(
+      join(bin, 'pg_restore'),
+      ['--clean', '--if-exists', '--no-owner', `--dbname=${other.databaseUrl ?? ''}`, file],
+      { encoding: 'utf8' },
+    );
+    expect(restored.status, restored.stderr).toBe(0);
+    const back = await openDatabase(other);
+    const rows = await back.db.selectFrom('contact_messages').select('message').execute();
+    await back.close();
+    expect(rows).toEqual([{ message: 'Guardado en PostgreSQL' }]);
   });
 });
 

@@ -9,6 +9,7 @@ import type { ContactService } from './contact/types.ts';
 import type { BookingService } from './booking/types.ts';
 import type { PanelContext } from './panel/context.ts';
 import type { ShopFacts } from './facts/types.ts';
+import type { QuoteService } from './quote/types.ts';
 
 export interface AppContext {
   /** Canonical origin, no trailing slash (SITE_URL). */
@@ -33,6 +34,8 @@ export interface AppContext {
   readonly contact: ContactService;
   /** Booking a fitting: places left, booking, the private link (server/bookings/). */
   readonly bookings: BookingService;
+  /** Insurance quotes: issue, the customer's page, verification (server/quotes/). */
+  readonly quotes: QuoteService;
   /**
    * The signed-in person and the panel's services: only on panel requests with a live
    * session (server/panel/guard.ts); undefined everywhere else. Read it with requirePanel().

@@ -39,6 +39,8 @@ import type { BookingFeed } from './bookings/feed.ts';
 import { isPanelPath } from '../client/paths.ts';
 import type { PanelContext } from '../client/panel/context.ts';
 import type { Panel } from './panel/index.ts';
+import type { SiteQuotes } from './quotes/service.ts';
+import { quotePdfRoute } from './quotes/routes.ts';
 
 /** A GET route also answers HEAD. */
 const READ_METHODS = ['GET', 'HEAD'];
@@ -68,6 +70,10 @@ export type AppDeps = {
   readonly bookingFeed: BookingFeed;
   /** POST /turnos (and a booking's private page) per client; default 5 per 10 minutes. */
   readonly bookingRateLimit: RateLimit | undefined;
+  /** Insurance quotes (server/quotes/). */
+  readonly quotes: SiteQuotes;
+  /** POST /presupuesto per client; default 5 per 10 minutes. */
+  readonly quoteRateLimit: RateLimit | undefined;
   /** Finished pages (server/page-cache.ts); undefined in development, where sources change. */
   readonly pages: PageCache | undefined;
   /** Shutting down: /healthz says so, so a load balancer stops sending traffic here. */
@@ -90,6 +96,7 @@ export function createApp(config: Config, deps: AppDeps): App {
   const getHandler = handlerFactory(deps.routes);
   const pageCache = deps.pages;
   const csp = contentSecurityPolicy(config);
+  const facts = () => deps.facts.current();
 
   const app = express();
   app.disable('x-powered-by');
@@ -97,10 +104,10 @@ export function createApp(config: Config, deps: AppDeps): App {
   app.set('trust proxy', config.trustProxy);
 
   app.use(requestLog(logger));
-  app.use(allowedMethods);
+  app.use(allowedMethods(facts));
   // In development Vite injects inline scripts and styles; the policy applies to builds.
   if (!deps.devMiddleware) app.use(securityHeaders(csp));
-  app.use(rejectMalformedUrl);
+  app.use(rejectMalformedUrl(facts));
 
   app.get(
     paths.health,
@@ -112,7 +119,7 @@ export function createApp(config: Config, deps: AppDeps): App {
     }),
   );
 
-  app.use(whatsappRoutes({ catalogue, counting: deps.counting, siteUrl: config.siteUrl }));
+  app.use(whatsappRoutes({ catalogue, facts, counting: deps.counting, siteUrl: config.siteUrl }));
   app.use(paths.assets, hashedAssets(join(clientDistDir, 'assets')));
   app.use(servePhotos(photosDir(config.dataDir)));
   app.use(compression());
@@ -214,6 +221,7 @@ export function createApp(config: Config, deps: AppDeps): App {
       galleryWaitMs: bot ? config.botWaitMs : 0,
       contact: deps.contact,
       bookings: deps.bookings,
+      quotes: deps.quotes,
       panel,
     };
     const privatePage = isPanelPath(req.path);
@@ -241,6 +249,7 @@ export function createApp(config: Config, deps: AppDeps): App {
     ...formPostGuards({
       siteUrl: config.siteUrl,
       logger,
+      facts,
       rateLimit: deps.contactRateLimit,
       rateLimitStores: deps.contactRateLimitStores,
     }),
@@ -250,23 +259,39 @@ export function createApp(config: Config, deps: AppDeps): App {
   const bookingGuards = formPostGuards({
     siteUrl: config.siteUrl,
     logger,
+    facts,
     rateLimit: deps.bookingRateLimit,
     rateLimitStores: deps.contactRateLimitStores,
     scope: 'bookings',
   });
   app.post(paths.booking, ...bookingGuards, page);
   app.post(paths.bookingManage(':token'), ...bookingGuards, page);
-  app.get(paths.bookingIcs(':token'), bookingIcsRoute(deps.bookings, config.siteUrl));
-  app.get(paths.bookingFeed(':token'), bookingFeedRoute(deps.bookingFeed));
+  app.get(paths.bookingIcs(':token'), bookingIcsRoute(deps.bookings, config.siteUrl, facts));
+  app.get(paths.bookingFeed(':token'), bookingFeedRoute(deps.bookingFeed, facts));
   app.get(
     paths.bookingApi,
     bookingApiRoute(() => ({
       catalogue: catalogue.current().lookup,
+      facts: facts(),
       bookings: deps.bookings,
       now: deps.now(),
     })),
   );
-  app.post('/{*splat}', (_req, res) => methodNotAllowed(res, READ_METHODS));
+  // The insurance quote's form, with the same guards and its own counters; its PDF.
+  app.post(
+    paths.quoteForm,
+    ...formPostGuards({
+      siteUrl: config.siteUrl,
+      logger,
+      facts,
+      rateLimit: deps.quoteRateLimit,
+      rateLimitStores: deps.contactRateLimitStores,
+      scope: 'quotes',
+    }),
+    page,
+  );
+  app.get(`${paths.quoteOwn(':numero', ':clave')}/:file`, quotePdfRoute(deps.quotes, facts));
+  app.post('/{*splat}', (_req, res) => methodNotAllowed(res, READ_METHODS, facts()));
   app.get('/{*splat}', page);
 
   app.use(
@@ -276,7 +301,7 @@ export function createApp(config: Config, deps: AppDeps): App {
       if (status >= 500) log.error({ err: error, url: req.originalUrl }, 'request failed');
       else log.warn({ status, msg: error.message }, 'bad request');
       if (res.headersSent) return void res.destroy();
-      sendStatusPage(res, status, errorDocument(status));
+      sendStatusPage(res, status, errorDocument(status, facts()));
     },
   );
 

@@ -7,6 +7,7 @@
  * See docs/decisions/2026-11-25-bookings.md.
  */
 import { sql, type Kysely } from 'kysely';
+import { writeTransaction } from './transaction.ts';
 import type { BookingStatus, BookingsTable, SiteDatabase, SiteTables } from './schema.ts';
 
 export type Booking = {
@@ -28,6 +29,8 @@ export type Booking = {
   readonly phone: string;
   readonly plate: string | undefined;
   readonly notes: string | undefined;
+  /** Made from an insurance quote in the panel: its number. */
+  readonly quoteNumber: string | undefined;
 };
 
 export type NewBooking = Omit<Booking, 'updatedAt' | 'status'> & {
@@ -68,9 +71,14 @@ const HOLDING: readonly BookingStatus[] = ['pendiente', 'confirmado'];
 export type BookingStore = {
   /**
    * Takes a place and stores the booking and its e-mail, all or nothing. `defaultPlaces` is
-   * the window's places unless the owner changed that day's (booking_day_places).
+   * the window's places unless the owner changed that day's (booking_day_places). No notice:
+   * the owner made it (from a quote in the panel), nobody is e-mailed.
    */
-  book(booking: NewBooking, defaultPlaces: number, notice: BookingNotice): Promise<BookOutcome>;
+  book(
+    booking: NewBooking,
+    defaultPlaces: number,
+    notice: BookingNotice | undefined,
+  ): Promise<BookOutcome>;
   /** Moves a booking to another window (its private link's "Cambiar"): the new place first. */
   move(
     id: string,
@@ -104,21 +112,10 @@ export type BookingStore = {
   setFeedToken(token: string, at: Date): Promise<void>;
 };
 
-export function createBookingStore({ db, engine }: SiteDatabase): BookingStore {
-  /** One transaction on one connection; SQLite takes the write lock at BEGIN. */
-  async function write<T>(work: (tx: Kysely<SiteTables>) => Promise<T>): Promise<T> {
-    return db.connection().execute(async (tx) => {
-      await sql.raw(engine === 'sqlite' ? 'begin immediate' : 'begin').execute(tx);
-      try {
-        const result = await work(tx);
-        await sql`commit`.execute(tx);
-        return result;
-      } catch (error) {
-        await sql`rollback`.execute(tx).catch(() => undefined);
-        throw error;
-      }
-    });
-  }
+export function createBookingStore(database: SiteDatabase): BookingStore {
+  const { db } = database;
+  const write = <T>(work: (tx: Kysely<SiteTables>) => Promise<T>) =>
+    writeTransaction(database, work);
 
   async function isClosed(tx: Kysely<SiteTables>, day: string, slot: string) {
     const row = await tx
@@ -187,20 +184,21 @@ export function createBookingStore({ db, engine }: SiteDatabase): BookingStore {
           if (await isClosed(tx, booking.day, booking.slot)) return { status: 'closed' };
           if (!(await take(tx, booking, defaultPlaces))) return { status: 'full' };
           await tx.insertInto('bookings').values(toRow(booking)).execute();
-          await tx
-            .insertInto('contact_messages')
-            .values({
-              id: booking.id,
-              received_at: booking.createdAt,
-              name: booking.name,
-              email: '',
-              message: notice.text,
-              status: 'pending',
-              attempts: 0,
-              next_attempt_at: booking.createdAt,
-              kind: 'booking',
-            })
-            .execute();
+          if (notice)
+            await tx
+              .insertInto('contact_messages')
+              .values({
+                id: booking.id,
+                received_at: booking.createdAt,
+                name: booking.name,
+                email: '',
+                message: notice.text,
+                status: 'pending',
+                attempts: 0,
+                next_attempt_at: booking.createdAt,
+                kind: 'booking',
+              })
+              .execute();
           return { status: 'booked', booking: { ...booking, ...fresh(booking.createdAt) } };
         });
       } catch (error) {
@@ -420,6 +418,7 @@ function toRow(b: NewBooking): BookingsTable {
     phone: b.phone,
     plate: b.plate ?? null,
     notes: b.notes ?? null,
+    quote_number: b.quoteNumber ?? null,
   };
 }
 
@@ -443,5 +442,6 @@ function toBooking(r: BookingsTable): Booking {
     phone: r.phone,
     plate: r.plate ?? undefined,
     notes: r.notes ?? undefined,
+    quoteNumber: r.quote_number ?? undefined,
   };
 }

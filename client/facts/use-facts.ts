@@ -1,4 +1,5 @@
 import { useRootData } from '../components/PageMeta.tsx';
+import { pageTitle } from '../content/business.ts';
 import type { ShopFacts } from './types.ts';
 
 /**
@@ -9,4 +10,9 @@ import type { ShopFacts } from './types.ts';
  */
 export function useFacts(): ShopFacts {
   return useRootData().facts;
+}
+
+/** A secondary page's `<title>`: 'Precios de parabrisas - Parabrisas Jujuy' (the published name). */
+export function usePageTitle(title: string): string {
+  return pageTitle(title, useFacts().contact.name);
 }

@@ -1,4 +1,4 @@
-import { pageTitle } from '../content/business.ts';
+import { usePageTitle } from '../facts/use-facts.ts';
 import { PageMeta } from '../components/PageMeta.tsx';
 import { PageHero } from '../components/PageHero.tsx';
 import { BookingBanner } from '../components/BookingBanner.tsx';
@@ -9,7 +9,7 @@ export function TestimonialsPage() {
   return (
     <>
       <PageMeta
-        title={pageTitle('Testimonios')}
+        title={usePageTitle('Testimonios')}
         description="Lo que dicen nuestros clientes."
         noindex
       />

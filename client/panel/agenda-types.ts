@@ -6,6 +6,8 @@ import type { BookingWindow, PlaceOfWork, WindowId } from '../content/booking.ts
 export type AgendaBooking = BookingView & {
   /** WhatsApp to the customer, prefilled: a hello, or the cancellation. */
   readonly whatsapp: string;
+  /** Where, as people read it ("En el taller (Av. Fascio 1250, …)", "A domicilio en Perico"). */
+  readonly where: string;
 };
 
 export type AgendaWindow = {
@@ -21,8 +23,12 @@ export type AgendaDay = {
   readonly day: IsoDate;
   /** The shop does not open (Sunday) or a holiday: its name. */
   readonly holiday: string | undefined;
-  /** The owner closed the whole day. */
+  /** The owner's published closed day (Datos del negocio: Jujuy's days, bridge days, vacations): its name. */
+  readonly closedDay: string | undefined;
+  /** The owner closed the whole day for bookings in the agenda. */
   readonly closed: boolean;
+  /** The day is not worked but keeps bookings (made before it was closed): what to do. */
+  readonly warning: string | undefined;
   /** The owner's places for this day, where changed. */
   readonly placesChanged: Readonly<Partial<Record<PlaceOfWork, number>>>;
   readonly windows: readonly AgendaWindow[];

@@ -7,6 +7,8 @@ export const panelNav: readonly PanelNavEntry[] = [
   { label: 'Mensajes', to: panelPaths.messages },
   { label: 'Precios', to: panelPaths.prices },
   { label: 'Turnos', to: panelPaths.bookings },
+  { label: 'Datos del negocio', to: panelPaths.business },
+  { label: 'Presupuestos', to: panelPaths.quotes },
   { label: 'Estadísticas', to: panelPaths.stats },
   { label: 'Personas', to: panelPaths.people },
   { label: 'Actividad', to: panelPaths.activity },

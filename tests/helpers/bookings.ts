@@ -24,6 +24,7 @@ export function storedBooking(n: number, over: Partial<NewBooking> = {}): NewBoo
     phone: '+5493884000000',
     plate: undefined,
     notes: undefined,
+    quoteNumber: undefined,
     ...over,
   };
 }

@@ -4,7 +4,7 @@ import type { SiteDatabase } from '../../store/schema.ts';
 import { createContactStore } from '../../store/messages.ts';
 import { createBookingStore } from '../../store/bookings.ts';
 import { storedBooking } from '../helpers/bookings.ts';
-import { privacy } from '../../client/content/privacy.ts';
+import { defaultFacts } from '../../client/facts/defaults.ts';
 import { createLogger } from '../../server/logger.ts';
 import { createRetention } from '../../server/retention.ts';
 import { retentionPurges } from '../../server/site.ts';
@@ -23,7 +23,7 @@ describe('the daily purge', () => {
   it("deletes contact messages older than the owner's period (content/privacy.ts), keeps newer ones and those not yet e-mailed", async () => {
     database = await openMemoryDatabase();
     const store = createContactStore(database);
-    const days = privacy.contactMessagesDays;
+    const days = defaultFacts.privacy.contactMessagesDays;
     const message = (id: string, receivedAt: string) => ({
       id,
       receivedAt,
@@ -37,7 +37,7 @@ describe('the daily purge', () => {
     await store.markSent('recent', new Date(daysAgo(days - 1)));
     await store.insert(message('unsent', daysAgo(days + 30)));
     const retention = createRetention({
-      purges: retentionPurges(database),
+      purges: retentionPurges(database, () => defaultFacts),
       now: () => NOW,
       logger,
     });
@@ -49,7 +49,7 @@ describe('the daily purge', () => {
   it("deletes bookings whose window ended more than the owner's period ago, and keeps the others", async () => {
     database = await openMemoryDatabase();
     const store = createBookingStore(database);
-    const days = privacy.bookingsDays;
+    const days = defaultFacts.privacy.bookingsDays;
     const booking = (n: number, endsAt: string) =>
       storedBooking(n, {
         createdAt: endsAt,
@@ -59,7 +59,11 @@ describe('the daily purge', () => {
       });
     await store.book(booking(1, daysAgo(days + 1)), 3, { text: 'Turno' });
     await store.book(booking(2, daysAgo(days - 1)), 3, { text: 'Turno' });
-    await createRetention({ purges: retentionPurges(database), now: () => NOW, logger }).runOnce();
+    await createRetention({
+      purges: retentionPurges(database, () => defaultFacts),
+      now: () => NOW,
+      logger,
+    }).runOnce();
     expect(await store.findById('b-1')).toBeUndefined();
     expect((await store.findById('b-2'))?.name).toBe('Cliente 2');
   });
@@ -68,10 +72,10 @@ describe('the daily purge', () => {
     const ran: string[] = [];
     const retention = createRetention({
       purges: [
-        { name: 'broken', days: 1, run: () => Promise.reject(new Error('database down')) },
+        { name: 'broken', days: () => 1, run: () => Promise.reject(new Error('database down')) },
         {
           name: 'next',
-          days: 30,
+          days: () => 30,
           run: async (before) => {
             ran.push(before.toISOString());
             return 0;

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import { databaseUrlFrom, dataDirFrom } from '../store/settings.ts';
@@ -14,7 +15,7 @@ export type Config = {
   readonly dataDir: string;
   /** The generated catalogue, watched while the server runs (CATALOGUE_FILE). */
   readonly catalogueFile: string;
-  /** PostgreSQL for the contact messages; unset: SQLite in DATA_DIR. */
+  /** PostgreSQL for the site's database; unset: SQLite in DATA_DIR. */
   readonly databaseUrl: string | undefined;
   /** Express's "trust proxy" (TRUST_PROXY): whose X-Forwarded-For gives the client IP. */
   readonly trustProxy: TrustProxy;
@@ -33,6 +34,8 @@ export type Config = {
   readonly contactMaxPerHour: number;
   /** HEALTH_DETAIL=1: /healthz shows the feed's retry times, token state and photo copies. */
   readonly healthDetail: boolean;
+  /** The daily backup (server/backups.ts): BACKUP_DIR (unset: none) and BACKUP_KEEP. */
+  readonly backups: { readonly dir: string | undefined; readonly keep: number };
 };
 
 const optional = z
@@ -58,6 +61,8 @@ const envSchema = z.object({
   REVIEWS_WIDGET_URL: optional.pipe(z.url({ protocol: /^https$/ }).optional()),
   HEALTH_DETAIL: z.enum(['0', '1']).default('0'),
   CONTACT_MAX_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(60),
+  BACKUP_DIR: optional,
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(3650).default(14),
 });
 
 export class ConfigError extends Error {}
@@ -106,6 +111,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtp: { url: e.SMTP_URL, to: e.CONTACT_TO },
     healthDetail: e.HEALTH_DETAIL === '1',
     contactMaxPerHour: e.CONTACT_MAX_PER_HOUR,
+    backups: {
+      dir: e.BACKUP_DIR === undefined ? undefined : resolve(projectRoot, e.BACKUP_DIR),
+      keep: e.BACKUP_KEEP,
+    },
   };
 }
 

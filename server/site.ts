@@ -1,7 +1,8 @@
 /**
  * The one place where the site is put together: the catalogue and its watcher, the gallery,
- * the contact form with its delivery worker, the page cache and every trigger that rebuilds
- * kept pages, the Express app and the listener in front of it, start and shutdown.
+ * the contact form with its delivery worker, the daily backup, the page cache and every
+ * trigger that rebuilds kept pages, the Express app and the listener in front of it, start
+ * and shutdown.
  * Production (server/index.ts), development (server/dev.ts) and the route tests
  * (tests/helpers/app.ts) all use createSite; tests pass fakes through `overrides`.
  */
@@ -45,6 +46,7 @@ import type { FactsSource } from './facts/source.ts';
 import { openFactsStore, type FactsStore } from './facts/store.ts';
 import type { ShopFacts } from '../client/facts/types.ts';
 import type { SessionTimeouts } from '../store/panel.ts';
+import { createBackupSchedule, type BackupSchedule } from './backups.ts';
 import { createQuoteStore } from '../store/quotes.ts';
 import { createQuoteService } from './quotes/service.ts';
 import { demandKey } from '../client/quote/form.ts';
@@ -96,6 +98,8 @@ export type SiteOverrides = {
   readonly demand?: Pick<DemandTallyOptions, 'flushMs' | 'capPerClient'>;
   /** The panel's session timeouts; default server/panel/session.ts SESSION_TIMEOUTS. */
   readonly panelTimeouts?: SessionTimeouts;
+  /** Default: the daily backup of BACKUP_DIR and BACKUP_KEEP (server/backups.ts). */
+  readonly backups?: BackupSchedule;
 };
 
 /** What the site keeps about people, and for how long: the periods the owner published (/privacidad). */
@@ -145,7 +149,7 @@ export type Site = {
 };
 
 /** The site's database could not be opened: the server must not start without it. */
-export class ContactUnavailableError extends Error {}
+export class DatabaseUnavailableError extends Error {}
 
 export async function createSite(config: Config, overrides: SiteOverrides = {}): Promise<Site> {
   const logger = overrides.logger ?? createLogger(config.logLevel);
@@ -159,7 +163,7 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
   const database =
     overrides.database ??
     (await openSiteDatabase(config, logger).catch((error: unknown) => {
-      throw new ContactUnavailableError(
+      throw new DatabaseUnavailableError(
         `the site's database cannot be opened (DATABASE_URL, or DATA_DIR for SQLite): ${error instanceof Error ? error.message : String(error)}`,
         { cause: error },
       );
@@ -181,6 +185,16 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
   const catalogue = overrides.catalogue ?? catalogueStore;
   if (!catalogue) throw new Error('createSite: neither a catalogue nor a catalogue store');
   const gallery = overrides.gallery ?? createGallery(config, logger);
+  const backups =
+    overrides.backups ??
+    createBackupSchedule({
+      dir: config.backups.dir,
+      keep: config.backups.keep,
+      places: { dataDir: config.dataDir, catalogueFile: config.catalogueFile },
+      engine: database.engine,
+      now,
+      logger,
+    });
   // Demand figures (docs/decisions/2026-11-25-demand-counts.md): counted in memory on the
   // request path, written in batches; stop() writes what is left before the database closes.
   const clients = clientKeys(config.trustProxy);
@@ -225,6 +239,7 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
     facts: currentFacts,
     factsStore,
     quotes,
+    backups,
   });
   const counting: DemandCounting = createDemandCounting({
     tally,
@@ -298,6 +313,7 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
       contact.start();
       tally.start();
       retention.start();
+      backups.start();
       const address = http.address();
       const live = catalogue.current();
       logger.info(
@@ -319,6 +335,7 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
         const closed = server?.listening ? drain(server) : Promise.resolve();
         for (const off of unsubscribe) off();
         retention.stop();
+        backups.stop();
         gallery.stop?.();
         catalogue.close?.();
         facts.close?.();

@@ -305,6 +305,9 @@ function sqlIn(column: string, values: readonly string[]) {
   return sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(', ')})`);
 }
 
+/** Every schema change this version knows, oldest first (a backup's schema is checked against it). */
+export const MIGRATION_NAMES: readonly string[] = Object.keys(migrations).sort();
+
 export const migrationProvider: MigrationProvider = {
   getMigrations: async () => migrations,
 };

@@ -4,6 +4,7 @@
  * Where it lives and why: docs/decisions/2026-11-25-panel.md.
  */
 import type { Request, RequestHandler, Response } from 'express';
+import type { Backups } from '../../client/panel/backup-types.ts';
 import type { PanelContext, PanelServices } from '../../client/panel/context.ts';
 import { createInboxStore } from '../../store/inbox.ts';
 import { createPanelStore, type PanelStore, type SessionTimeouts } from '../../store/panel.ts';
@@ -60,6 +61,8 @@ export type PanelOptions = {
   readonly catalogue: CatalogueSource;
   /** Where prices are published; without it the prices screen says it cannot publish. */
   readonly catalogueStore?: CatalogueStore | undefined;
+  /** The daily backup (server/backups.ts). */
+  readonly backups: Backups;
   /** The published facts (the shop's name in e-mails, refusals, passkeys; the agenda's rules). */
   readonly facts: () => ShopFacts;
   /** Where the facts are published; without it "Datos del negocio" says it cannot publish. */
@@ -76,6 +79,7 @@ export function createPanel({
   timeouts,
   catalogue,
   catalogueStore,
+  backups,
   facts,
   factsStore,
   quotes,
@@ -91,6 +95,7 @@ export function createPanel({
     demand: createDemandFigures({ store: createCountStore(database), catalogue, now }),
     prices: catalogueStore ? createPrices({ store: catalogueStore, database, now }) : undefined,
     agenda: createAgenda(bookings, now, config.siteUrl, facts),
+    backups,
     facts: factsStore ? createShopFacts(factsStore, bookings) : undefined,
     quotes: createPanelQuotes({
       quotes,

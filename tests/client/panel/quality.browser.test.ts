@@ -1,3 +1,4 @@
+// @module-tag chromium
 /**
  * Every panel page, signed in as a person would be: Nu HTML Checker 0 errors, axe 0
  * violations at 390 and 1280 px, and nothing wider than a 390 px phone.
@@ -129,7 +130,7 @@ const overflow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
 describe('panel pages', () => {
-  it('Nu HTML Checker finds zero errors', async () => {
+  it('Nu HTML Checker finds zero errors', { timeout: 60_000, tags: ['java'] }, async () => {
     await seed();
     const { context, page } = await signedIn(390);
     const documents: Record<string, string> = {};
@@ -146,7 +147,7 @@ describe('panel pages', () => {
     } finally {
       await context.close();
     }
-  }, 60_000);
+  });
 
   it.each([390, 1280])(
     'axe finds zero violations at %i px, and nothing is wider than the screen',

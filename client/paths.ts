@@ -68,6 +68,11 @@ export const paths = {
   bookingApi: '/api/turnos',
   /** The owner's calendar feed (no session: the token is the key; "Renovar" in the panel). */
   bookingFeed: (token: string) => `/turnos/calendario/${token}/turnos.ics`,
+  /**
+   * A review link (sent after a finished job): the form, and its thank-you (`?enviada=1`). The
+   * token is its only key; per visitor, never kept, noindex.
+   */
+  review: (token: string) => `/opinion/${token}`,
   /** Vite's hashed build files, served immutable. */
   assets: '/assets',
   /** Our resized copies of the gallery's photos (server/instagram/photo-routes.ts). */
@@ -109,6 +114,8 @@ export const panelPaths = {
   stats: '/panel/estadisticas',
   /** One table of the figures as a CSV (`?tabla=modelos&dias=30`). */
   statsExport: '/panel/estadisticas/exportar',
+  /** Reviews: publish or not (with a reason), answer, delete on request. */
+  reviews: '/panel/opiniones',
   people: '/panel/personas',
   activity: '/panel/actividad',
   /** The signed-in person's own passkeys and sessions. */
@@ -178,6 +185,10 @@ export const queryParams = {
     notes: 'notas',
     token: 'token',
   },
+  /** `/opinion/{token}?enviada=1`: the review was just sent (the thank-you). */
+  reviewSent: 'enviada',
+  /** `/testimonials?trabajo=luneta&pagina=2`: the reviews of one kind of job. */
+  reviewJob: 'trabajo',
   /** `/turnos/turno/{token}?nuevo=1`: the booking was just made. */
   bookingNew: 'nuevo',
   /** The panel's agenda (`/panel/turnos?dia=2026-12-01&vista=dia`). */
@@ -190,7 +201,7 @@ export const queryParams = {
   /** The figures' period (`?dias=7|30|90`) and the exported table (`?tabla=modelos`). */
   statsDays: 'dias',
   statsTable: 'tabla',
-  /** The inbox's page (`/panel/mensajes?q=ana&pagina=2`). */
+  /** A list's page (`/panel/mensajes?q=ana&pagina=2`, `/testimonials?pagina=2`). */
   page: 'pagina',
   /** The inbox's no-JavaScript confirm step (`/panel/mensajes?borrar={id}`). */
   confirmDelete: 'borrar',

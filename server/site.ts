@@ -23,6 +23,7 @@ import { createGallery } from './instagram/index.ts';
 import { createBookingService } from './bookings/service.ts';
 import { createBookingFeed } from './bookings/feed.ts';
 import { createBookingStore } from '../store/bookings.ts';
+import { createReviews } from './reviews/index.ts';
 import { answerFromKeptPages } from './kept-pages.ts';
 import { applyHttpLimits, HTTP_SERVER_OPTIONS } from './http-limits.ts';
 import type { CatalogueSource } from './live-catalogue.ts';
@@ -73,6 +74,10 @@ export type SiteOverrides = {
   readonly contactRateLimit?: RateLimit;
   /** POST /turnos per client; default 5 per 10 minutes. */
   readonly bookingRateLimit?: RateLimit;
+  /** A review link per client, opened and sent; default server/app.ts REVIEW_RATE_LIMIT. */
+  readonly reviewRateLimit?: RateLimit;
+  /** How often an instance on PostgreSQL looks for another's review change (server/reviews/). */
+  readonly reviewsPollMs?: number;
   /** Default: the site's routes (client/routes.tsx). */
   readonly routes?: AppDeps['routes'];
   /** Default: the client build's files, from Vite's manifest. */
@@ -154,6 +159,16 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
   if (!catalogue) throw new Error('createSite: neither a catalogue nor a catalogue store');
   const gallery = overrides.gallery ?? createGallery(config, logger);
   const facts = overrides.facts ?? fixedFacts(defaultFacts);
+  const bookingStore = createBookingStore(database);
+  const reviews = createReviews({
+    database,
+    bookings: bookingStore,
+    now,
+    logger,
+    siteUrl: config.siteUrl,
+    facts: () => facts.current(),
+    pollMs: overrides.reviewsPollMs,
+  });
   const panel = createPanel({
     config,
     database,
@@ -162,6 +177,7 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
     timeouts: overrides.panelTimeouts,
     catalogue,
     catalogueStore,
+    reviews,
   });
   // Demand figures (docs/decisions/2026-11-25-demand-counts.md): counted in memory on the
   // request path, written in batches; stop() writes what is left before the database closes.
@@ -178,7 +194,6 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
     now,
     logger,
   });
-  const bookingStore = createBookingStore(database);
   const bookings = createBookingService({
     store: bookingStore,
     logger,
@@ -195,14 +210,16 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
     isStaff: carriesPanelSession,
   });
 
-  // Kept pages, and what rebuilds them: a new catalogue, a gallery change, a new day in
-  // Jujuy (prices may then be out of date; docs/decisions/2026-11-22-live-catalogue.md).
+  // Kept pages, and what rebuilds them: a new catalogue, a gallery change, the facts, a review
+  // published (here or on another instance), a new day in Jujuy (prices may then be out of
+  // date; docs/decisions/2026-11-22-live-catalogue.md).
   const pages = overrides.devMiddleware ? undefined : (overrides.pages ?? new PageCache());
   const unsubscribe = pages
     ? [
         catalogue.subscribe(() => pages.invalidate('catalogue')),
         gallery.onChange?.(() => pages.invalidate('gallery')) ?? (() => {}),
         facts.subscribe(() => pages.invalidate('facts')),
+        reviews.onChange(() => pages.invalidate('reviews')),
       ]
     : [];
   const newDayCheck = onNewShopDay(now, () => pages?.invalidate('catalogue'));
@@ -224,6 +241,8 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
     bookings,
     bookingFeed: createBookingFeed(bookingStore, now, new URL(config.siteUrl).host),
     bookingRateLimit: overrides.bookingRateLimit,
+    reviews,
+    reviewRateLimit: overrides.reviewRateLimit,
     pages,
     draining: () => draining,
     panel,
@@ -257,6 +276,7 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
       contact.start();
       tally.start();
       retention.start();
+      reviews.start();
       const address = http.address();
       const live = catalogue.current();
       logger.info(
@@ -278,6 +298,7 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
         const closed = server?.listening ? drain(server) : Promise.resolve();
         for (const off of unsubscribe) off();
         retention.stop();
+        reviews.stop();
         gallery.stop?.();
         catalogue.close?.();
         facts.close?.();

@@ -1,10 +1,12 @@
-import { privacy, privacyPage as c } from '../content/privacy.ts';
+import { privacy, privacyPage as c, reviewsPrivacy } from '../content/privacy.ts';
+import { useFacts } from '../facts/use-facts.ts';
 import { AnswerList, AnswerPage } from '../components/AnswerPage.tsx';
 import { paths } from '../paths.ts';
 
 /** `/privacidad`: what the forms keep and for how long, how to ask for deletion, what is counted. */
 export function PrivacyPage() {
   const { responsible } = privacy;
+  const facts = useFacts();
   return (
     <AnswerPage
       title={c.title}
@@ -14,6 +16,11 @@ export function PrivacyPage() {
     >
       <p className="lead">{c.intro}</p>
       <AnswerList id="privacidad-guardamos" title={c.keptTitle} items={c.kept} />
+      <AnswerList
+        id="privacidad-opiniones"
+        title={reviewsPrivacy.title}
+        items={reviewsPrivacy.items(facts.privacy)}
+      />
       <AnswerList id="privacidad-derechos" title={c.rightsTitle} items={c.rights} />
       <AnswerList id="privacidad-contamos" title={c.countsTitle} items={c.counts} />
       <section className="answer-section" aria-labelledby="privacidad-responsable">

@@ -1,9 +1,10 @@
 /**
  * The agenda (`/panel/turnos`): a week (Monday to Saturday) or one day, each booking with its
- * details and Confirmar / Cancelar (then a WhatsApp link to tell the customer) / Hecho; close
+ * details and Confirmar / Cancelar (then a WhatsApp link to tell the customer) / Hecho (then
+ * "Pedir opinión por WhatsApp": a review link, shown once with its WhatsApp message); close
  * a day or a window, change a day's places; the private calendar feed's address and "Renovar".
  */
-import { data, useLoaderData } from 'react-router-dom';
+import { data, useActionData, useLoaderData } from 'react-router-dom';
 import { addDays, formatDateAR, shopDate, type IsoDate } from '../../catalogue/validity.ts';
 import type { AppActionArgs, AppLoaderArgs } from '../app-context.ts';
 import { parseDay } from '../booking/calendar.ts';
@@ -13,7 +14,8 @@ import { dayLong } from '../booking/days.ts';
 import { whereLabel } from '../booking/whatsapp.ts';
 import { PLACES_OF_WORK, placeNames, placesPerWindow } from '../content/booking.ts';
 import { panelPaths, queryParams } from '../paths.ts';
-import type { AgendaBooking, AgendaDay } from './agenda-types.ts';
+import type { AgendaBooking, AgendaDay, ReviewRequest } from './agenda-types.ts';
+import { reviewRequest } from '../content/reviews.ts';
 import { requirePanel, seeOther } from './context.ts';
 import { PanelForm } from './PanelForm.tsx';
 import { PanelMeta } from './PanelMeta.tsx';
@@ -84,6 +86,22 @@ export async function bookingsAction({ request, context }: AppActionArgs) {
     );
     return back;
   }
+  if (intent === 'pedir-opinion') {
+    const booking = await agenda.find(text(form, 'id'));
+    const request = booking ? await agenda.askForReview(booking.id) : undefined;
+    if (!booking || !request) {
+      return data(
+        {
+          error:
+            'Solo se pide opinión de un turno hecho, y una vez que la opinión está revisada ya no.',
+        },
+        { status: 409 },
+      );
+    }
+    await panel.record('opinión pedida', `${formatDateAR(booking.day)} ${booking.window.name}`);
+    // The link exists only now (only its hash is kept): shown once, with WhatsApp ready.
+    return { reviewRequest: { id: booking.id, ...request } };
+  }
   if (intent === 'cerrar' || intent === 'abrir') {
     const window = text(form, 'horario');
     if (window !== 'dia' && window !== 'manana' && window !== 'tarde') {
@@ -131,10 +149,17 @@ function Hidden({ day, view }: { day: IsoDate; view: View }) {
 export function BookingsPage() {
   const { day, view, today, days, feedUrl, previous, next } =
     useLoaderData<typeof bookingsLoader>();
+  const result = useActionData<typeof bookingsAction>();
+  const asked = result && 'reviewRequest' in result ? result.reviewRequest : undefined;
   return (
     <>
       <PanelMeta title="Turnos" />
       <h1>Turnos</h1>
+      {result && 'error' in result ? (
+        <p className="panel-notice" role="alert">
+          {result.error}
+        </p>
+      ) : null}
       <nav aria-label="Fechas" className="panel-pages">
         <a href={agendaPath(previous, view)}>
           {view === 'dia' ? 'Día anterior' : 'Semana anterior'}
@@ -148,7 +173,7 @@ export function BookingsPage() {
       <ol className="panel-list">
         {days.map((d) => (
           <li key={d.day} className="panel-card">
-            <AgendaDayCard day={d} view={view} />
+            <AgendaDayCard day={d} view={view} asked={asked} />
           </li>
         ))}
       </ol>
@@ -178,7 +203,15 @@ export function BookingsPage() {
   );
 }
 
-function AgendaDayCard({ day: d, view }: { day: AgendaDay; view: View }) {
+function AgendaDayCard({
+  day: d,
+  view,
+  asked,
+}: {
+  day: AgendaDay;
+  view: View;
+  asked: AskedReview | undefined;
+}) {
   const title = `${dayLong(d.day)} (${formatDateAR(d.day)})`;
   return (
     <article aria-labelledby={`dia-${d.day}`}>
@@ -215,7 +248,13 @@ function AgendaDayCard({ day: d, view }: { day: AgendaDay; view: View }) {
       ) : (
         <ol className="panel-list">
           {d.bookings.map((b) => (
-            <BookingCard key={b.id} booking={b} day={d.day} view={view} />
+            <BookingCard
+              key={b.id}
+              booking={b}
+              day={d.day}
+              view={view}
+              asked={asked?.id === b.id ? asked : undefined}
+            />
           ))}
         </ol>
       )}
@@ -224,14 +263,25 @@ function AgendaDayCard({ day: d, view }: { day: AgendaDay; view: View }) {
   );
 }
 
+/** A review link just made for a booking: its WhatsApp message is shown once. */
+type AskedReview = { readonly id: string } & ReviewRequest;
+
+const REVIEW_TAGS = {
+  nueva: 'Opinión recibida (sin revisar)',
+  publicada: 'Opinión publicada',
+  oculta: 'Opinión no publicada',
+} as const;
+
 function BookingCard({
   booking: b,
   day,
   view,
+  asked,
 }: {
   booking: AgendaBooking;
   day: IsoDate;
   view: View;
+  asked: AskedReview | undefined;
 }) {
   const open = b.status === 'pendiente' || b.status === 'confirmado';
   const action = (intent: string, label: string) => (
@@ -265,10 +315,26 @@ function BookingCard({
         {b.plate ? ` · Patente ${b.plate}` : ''}
       </p>
       {b.notes ? <p className="panel-message">{b.notes}</p> : null}
+      {b.review !== 'none' ? (
+        <p>
+          <a href={panelPaths.reviews}>{REVIEW_TAGS[b.review]}</a>
+        </p>
+      ) : null}
+      {asked ? (
+        <p className="panel-notice" role="status">
+          {reviewRequest.ready}{' '}
+          <a className="button button-small button-whatsapp" href={asked.whatsapp} rel="noopener">
+            {reviewRequest.open}
+          </a>
+        </p>
+      ) : null}
       <div className="panel-actions">
         {b.status === 'pendiente' ? action('confirmar', 'Confirmar') : null}
         {open ? action('hecho', 'Hecho') : null}
         {open ? action('cancelar', 'Cancelar') : null}
+        {b.status === 'hecho' && (b.review === 'none' || b.review === 'nueva') && !asked
+          ? action('pedir-opinion', reviewRequest.button)
+          : null}
         <a className="button button-small button-primary" href={b.whatsapp} rel="noopener">
           {b.status === 'cancelado' ? 'Avisarle por WhatsApp' : 'WhatsApp'}
         </a>

@@ -12,6 +12,7 @@ import type { PanelAccess } from './access-types.ts';
 import type { DemandFiguresService } from './demand-figures.ts';
 import type { Prices } from './prices-types.ts';
 import type { Agenda } from './agenda-types.ts';
+import type { ReviewModeration } from './reviews-types.ts';
 
 export type PanelPerson = {
   readonly id: string;
@@ -35,6 +36,8 @@ export interface PanelServices {
   readonly prices: Prices | undefined;
   /** The bookings' agenda, closures, places and the calendar feed. */
   readonly agenda: Agenda;
+  /** Reviews: publish or not, answer, delete. */
+  readonly reviews: ReviewModeration;
 }
 
 export interface PanelContext {

@@ -16,8 +16,17 @@ import { addDays } from '../../catalogue/validity.ts';
 import { WHOLE_DAY, type BookingStore } from '../../store/bookings.ts';
 import { toView } from './service.ts';
 import { newToken } from './tokens.ts';
+import type { SiteReviews } from '../reviews/index.ts';
 
-export function createAgenda(store: BookingStore, now: () => Date, siteUrl: string): Agenda {
+/** What the agenda needs of the reviews: each job's review, and a request for one. */
+export type AgendaReviews = Pick<SiteReviews, 'askForReview' | 'statusesOf'>;
+
+export function createAgenda(
+  store: BookingStore,
+  now: () => Date,
+  siteUrl: string,
+  reviews: AgendaReviews,
+): Agenda {
   return {
     async days(from, to) {
       const [bookings, taken, dayPlaces, closures] = await Promise.all([
@@ -26,6 +35,9 @@ export function createAgenda(store: BookingStore, now: () => Date, siteUrl: stri
         store.dayPlacesBetween(from, to),
         store.closuresBetween(from, to),
       ]);
+      const reviewed = await reviews.statusesOf(
+        bookings.filter((b) => b.status === 'hecho').map((b) => b.id),
+      );
       const days: AgendaDay[] = [];
       for (let day = from; day <= to; day = addDays(day, 1)) {
         const hours = windowsOfWeekday(weekdayOf(day));
@@ -57,6 +69,7 @@ export function createAgenda(store: BookingStore, now: () => Date, siteUrl: stri
             .map(toView)
             .map((b) => ({
               ...b,
+              review: reviewed.get(b.id) ?? 'none',
               whatsapp: customerWhatsappLink(
                 b.phone,
                 b.status === 'cancelado'
@@ -75,6 +88,7 @@ export function createAgenda(store: BookingStore, now: () => Date, siteUrl: stri
     },
 
     setStatus: (id, status) => store.setStatus(id, status, now()),
+    askForReview: (id) => reviews.askForReview(id),
     cancel: (id) => store.cancel(id, now()),
     setClosed: (day, window, closed) =>
       store.setClosed(day, window === 'dia' ? WHOLE_DAY : window, closed),

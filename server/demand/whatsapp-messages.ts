@@ -19,6 +19,7 @@ import { warrantyPage } from '../../client/content/warranty.ts';
 import { whichGlass } from '../../client/content/which-glass.ts';
 import { zones, zonesPage } from '../../client/content/zones.ts';
 import { bookingPage } from '../../client/content/booking.ts';
+import { reviewForm } from '../../client/content/reviews.ts';
 import { paths } from '../../client/paths.ts';
 import {
   assessDamage,
@@ -38,6 +39,7 @@ const FIXED_MESSAGES: readonly string[] = [
   // A locality to agree on ("consultar") from the booking form.
   ...zones.map((zone) => `${zonesPage.whatsappMessage}${zone.locality}`),
   bookingPage.whatsappMessage,
+  reviewForm.whatsappMessage,
   priceQuestion('parabrisas'),
 ];
 

@@ -27,6 +27,7 @@ import { priceSheetDownload } from './price-sheet.ts';
 import type { CatalogueStore } from '../catalogue-store.ts';
 import { createAgenda } from '../bookings/agenda.ts';
 import { createBookingStore } from '../../store/bookings.ts';
+import type { SiteReviews } from '../reviews/index.ts';
 
 export type PanelRender = (
   req: Request,
@@ -53,6 +54,8 @@ export type PanelOptions = {
   readonly catalogue: CatalogueSource;
   /** Where prices are published; without it the prices screen says it cannot publish. */
   readonly catalogueStore?: CatalogueStore | undefined;
+  /** Reviews: the moderation screen, and the agenda's request after a job. */
+  readonly reviews: SiteReviews;
 };
 
 export function createPanel({
@@ -63,6 +66,7 @@ export function createPanel({
   timeouts,
   catalogue,
   catalogueStore,
+  reviews,
 }: PanelOptions): Panel {
   const store = createPanelStore(database);
   const mailer = createPanelMailer(config.smtp);
@@ -72,7 +76,8 @@ export function createPanel({
     access: createAccess({ store, siteUrl: config.siteUrl, now, mailer, logger }),
     demand: createDemandFigures({ store: createCountStore(database), catalogue, now }),
     prices: catalogueStore ? createPrices({ store: catalogueStore, database, now }) : undefined,
-    agenda: createAgenda(createBookingStore(database), now, config.siteUrl),
+    agenda: createAgenda(createBookingStore(database), now, config.siteUrl, reviews),
+    reviews: reviews.moderation,
   };
   const auth = createAuth({
     store,

@@ -197,23 +197,10 @@ export function createReviewStore(database: SiteDatabase): ReviewStore {
     async save(bookingId, input, subject, at) {
       const now = at.toISOString();
       const fields = { stars: input.stars, body: input.body, author: input.author };
+      // Insert unless the booking has one (a double submit waits for the other insert, then
+      // finds it), else change it while it is new: no select-then-insert race.
       return writeTransaction(database, async (tx): Promise<SaveOutcome> => {
-        const existing = await tx
-          .selectFrom('reviews')
-          .select('status')
-          .where('booking_id', '=', bookingId)
-          .executeTakeFirst();
-        if (existing && existing.status !== 'nueva') return 'locked';
-        if (existing) {
-          await tx
-            .updateTable('reviews')
-            .set({ ...fields, updated_at: now })
-            .where('booking_id', '=', bookingId)
-            .where('status', '=', 'nueva')
-            .execute();
-          return 'updated';
-        }
-        await tx
+        const inserted = await tx
           .insertInto('reviews')
           .values({
             id: randomUUID(),
@@ -233,8 +220,16 @@ export function createReviewStore(database: SiteDatabase): ReviewStore {
             answer: null,
             answered_at: null,
           })
-          .execute();
-        return 'stored';
+          .onConflict((oc) => oc.column('booking_id').doNothing())
+          .executeTakeFirst();
+        if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) return 'stored';
+        const updated = await tx
+          .updateTable('reviews')
+          .set({ ...fields, updated_at: now })
+          .where('booking_id', '=', bookingId)
+          .where('status', '=', 'nueva')
+          .executeTakeFirst();
+        return changedOne(updated) ? 'updated' : 'locked';
       });
     },
 

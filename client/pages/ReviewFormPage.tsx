@@ -65,7 +65,7 @@ export function ReviewFormPage() {
                   />{' '}
                   <span className="stars" aria-hidden="true">
                     {'★'.repeat(stars)}
-                    <span className="stars__off">{'★'.repeat(5 - stars)}</span>
+                    {stars < 5 ? <span className="stars__off">{'★'.repeat(5 - stars)}</span> : null}
                   </span>{' '}
                   <span>{`${stars} ${stars === 1 ? 'estrella' : 'estrellas'}: ${STAR_NAMES[stars]}`}</span>
                 </label>

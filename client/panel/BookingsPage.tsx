@@ -284,8 +284,9 @@ function BookingCard({
   asked: AskedReview | undefined;
 }) {
   const open = b.status === 'pendiente' || b.status === 'confirmado';
+  // Posted to the same view: an answer shown in the page (the review request) finds its card.
   const action = (intent: string, label: string) => (
-    <PanelForm action={panelPaths.bookings} className="panel-inline-form">
+    <PanelForm action={agendaPath(day, view)} className="panel-inline-form">
       <Hidden day={day} view={view} />
       <input type="hidden" name="id" value={b.id} />
       <input type="hidden" name="accion" value={intent} />

@@ -15,9 +15,11 @@ export function StarRating({ value, label }: { value: number; label?: string }) 
   return (
     <span className="stars" role="img" aria-label={label ?? starsText(lit)}>
       <span aria-hidden="true">{'★'.repeat(lit)}</span>
-      <span className="stars__off" aria-hidden="true">
-        {'★'.repeat(5 - lit)}
-      </span>
+      {lit < 5 ? (
+        <span className="stars__off" aria-hidden="true">
+          {'★'.repeat(5 - lit)}
+        </span>
+      ) : null}
     </span>
   );
 }

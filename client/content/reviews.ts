@@ -17,6 +17,7 @@ export const reviewsText = {
   none: 'Todavía no hay opiniones publicadas.',
   noneOfJob: 'Todavía no hay opiniones publicadas de ese trabajo.',
   all: 'Ver todas las opiniones',
+  howWePublish: 'Cómo publicamos',
   google: 'Ver y dejar opiniones en Google',
   answerBy: (shop: string) => `Respuesta de ${shop}`,
   productTitle: (car: string) => `Opiniones de clientes con ${car}`,

@@ -228,7 +228,7 @@ function ProductReviewsSection({ name, reviews }: { name: string; reviews: Produ
       <p className="reviews-rule">
         {summary.count > list.length ? `Mostramos las ${list.length} más recientes. ` : null}
         {reviewsText.verified}{' '}
-        <a href={`${paths.testimonials}#como-publicamos`}>Cómo las publicamos</a>
+        <a href={`${paths.testimonials}#como-publicamos`}>{reviewsText.howWePublish}</a>
       </p>
     </section>
   );

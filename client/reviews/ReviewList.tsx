@@ -5,6 +5,7 @@
  * distribution drawn on the server (a list a screen reader reads, bars as decoration).
  */
 import { useFacts } from '../facts/use-facts.ts';
+import { paths } from '../paths.ts';
 import { reviewsText } from '../content/reviews.ts';
 import { averageText, hiddenText, monthText, reviewCountText, starsText } from './summary.ts';
 import { STAR_VALUES, type PublicReview, type ReviewSummary } from './types.ts';
@@ -58,18 +59,28 @@ export function ReviewList({ reviews }: { reviews: readonly PublicReview[] }) {
   );
 }
 
-/** "4,7 ★★★★★ 23 opiniones · 2 no publicadas por insultos" (nothing when there is none). */
+/**
+ * "4,7 ★★★★★ 23 opiniones", and right under it "2 no publicadas por insultos" with the rule's
+ * link (nothing when there is no published review).
+ */
 export function ReviewsSummary({ summary }: { summary: ReviewSummary }) {
   if (summary.average === undefined) return null;
   const average = averageText(summary.average);
   const hidden = hiddenText(summary.hidden);
   return (
-    <p className="reviews-summary">
-      <span className="reviews-summary__average">{average}</span>{' '}
-      <StarRating value={summary.average} label={`Promedio: ${average} de 5 estrellas`} />{' '}
-      <span>{reviewCountText(summary.count)}</span>
-      {hidden ? <span className="reviews-summary__hidden">{` · ${hidden}`}</span> : null}
-    </p>
+    <>
+      <p className="reviews-summary">
+        <span className="reviews-summary__average">{average}</span>{' '}
+        <StarRating value={summary.average} label={`Promedio: ${average} de 5 estrellas`} />{' '}
+        <span>{reviewCountText(summary.count)}</span>
+      </p>
+      {hidden ? (
+        <p className="reviews-summary__hidden">
+          {`${hidden}. `}
+          <a href={`${paths.testimonials}#como-publicamos`}>{reviewsText.howWePublish}</a>
+        </p>
+      ) : null}
+    </>
   );
 }
 

@@ -28,8 +28,8 @@ export function readReviewValues(get: (name: string) => unknown): ReviewValues {
   };
 }
 
-/** Markup: a tag's start (`<b`, `</p`, `<!--`, `<?`). */
-const MARKUP = /<\s*[/!?]?\s*[a-z]/i;
+/** Markup: a tag's start (`<b`, `</p`, `<?xml`), a comment or a declaration (`<!`). */
+const MARKUP = /<\s*(?:[/?]?\s*[a-z]|!)/i;
 /** A web address: a scheme, `www.`, or a name ending in a common top-level domain. */
 const LINK =
   /(?:\b[a-z][a-z0-9+.-]*:\/\/|\bwww\.|\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|net|org|ar|info|io|me|ly|co|app|link|site|online|xyz|shop|store|tv|gl|page)\b)/i;

@@ -10,7 +10,7 @@ import type { Pieza } from '../../catalogue/pieces.ts';
 export const HIDE_REASON_NAMES = {
   insultos: 'insultos',
   'datos-personales': 'datos personales de otras personas',
-  'no-habla-del-trabajo': 'no habla del trabajo',
+  'no-habla-del-trabajo': 'no hablar del trabajo',
 } as const;
 export type HideReason = keyof typeof HIDE_REASON_NAMES;
 export const HIDE_REASONS = Object.keys(HIDE_REASON_NAMES).filter(

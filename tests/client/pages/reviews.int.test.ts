@@ -383,7 +383,7 @@ describe('what the public pages show', () => {
     expect(text).toContain('4,4');
     expect(section).toContain('aria-label="Promedio: 4,4 de 5 estrellas"');
     expect(text).toContain(
-      '5 opiniones · 3 no publicadas por insultos o datos personales de otras personas',
+      '5 opiniones 3 no publicadas por insultos o datos personales de otras personas. Cómo publicamos',
     );
     expect(section.match(/class="review"/g)).toHaveLength(3);
     expect(text).toContain('Cambio de parabrisas · Peugeot 208 · diciembre de 2026');

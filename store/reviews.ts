@@ -7,7 +7,13 @@
  * See docs/decisions/2026-11-28-reviews.md.
  */
 import { randomUUID } from 'node:crypto';
-import { sql, type Kysely, type Selectable, type SelectQueryBuilder } from 'kysely';
+import {
+  sql,
+  type Kysely,
+  type Selectable,
+  type SelectQueryBuilder,
+  type Updateable,
+} from 'kysely';
 import type { HideReason, ReviewStatus, ReviewsTable, SiteDatabase, SiteTables } from './schema.ts';
 import { writeTransaction } from './transaction.ts';
 
@@ -24,24 +30,6 @@ export type ReviewProduct = {
   readonly modelSlug: string;
 };
 
-export type Review = {
-  readonly id: string;
-  /** Undefined once the booking was purged. */
-  readonly bookingId: string | undefined;
-  readonly state: ReviewState;
-  readonly stars: number;
-  readonly body: string;
-  readonly author: string;
-  readonly job: string;
-  readonly car: string | undefined;
-  readonly product: ReviewProduct | undefined;
-  /** `YYYY-MM`. */
-  readonly jobMonth: string;
-  readonly createdAt: string;
-  readonly updatedAt: string;
-  readonly answer: { readonly text: string; readonly at: string } | undefined;
-};
-
 /** What the customer sends (and may send again while the review is new). */
 export type ReviewInput = {
   readonly stars: number;
@@ -54,8 +42,20 @@ export type ReviewSubject = {
   readonly job: string;
   readonly car: string | undefined;
   readonly product: ReviewProduct | undefined;
+  /** `YYYY-MM`. */
   readonly jobMonth: string;
 };
+
+export type Review = ReviewInput &
+  ReviewSubject & {
+    readonly id: string;
+    /** Undefined once the booking was purged. */
+    readonly bookingId: string | undefined;
+    readonly state: ReviewState;
+    readonly createdAt: string;
+    readonly updatedAt: string;
+    readonly answer: { readonly text: string; readonly at: string } | undefined;
+  };
 
 /** The booking a review link or a review is for, as the review needs it. */
 export type ReviewBooking = {
@@ -139,8 +139,16 @@ export function createReviewStore(database: SiteDatabase): ReviewStore {
     });
   }
 
-  const changedOne = (result: { numUpdatedRows: bigint } | { numDeletedRows: bigint }) =>
-    Number('numUpdatedRows' in result ? result.numUpdatedRows : result.numDeletedRows) === 1;
+  const changedOne = (result: { numUpdatedRows: bigint }) => Number(result.numUpdatedRows) === 1;
+
+  /** One review's public change (unless it already has status `unless`): true when made. */
+  const change = (id: string, fields: Updateable<ReviewsTable>, unless?: ReviewStatus) =>
+    publicChange(async (tx) => {
+      const update = tx.updateTable('reviews').set(fields).where('id', '=', id);
+      return changedOne(
+        await (unless ? update.where('status', '!=', unless) : update).executeTakeFirst(),
+      );
+    });
 
   return {
     async addLink(hash, bookingId, at, expiresAt) {
@@ -313,56 +321,32 @@ export function createReviewStore(database: SiteDatabase): ReviewStore {
       );
     },
 
-    publish(id, at) {
-      return publicChange(async (tx) =>
-        changedOne(
-          await tx
-            .updateTable('reviews')
-            .set({
-              status: 'publicada',
-              hidden_reason: null,
-              published_at: at.toISOString(),
-              updated_at: at.toISOString(),
-            })
-            .where('id', '=', id)
-            .where('status', '!=', 'publicada')
-            .executeTakeFirst(),
-        ),
-      );
-    },
+    publish: (id, at) =>
+      change(
+        id,
+        {
+          status: 'publicada',
+          hidden_reason: null,
+          published_at: at.toISOString(),
+          updated_at: at.toISOString(),
+        },
+        'publicada',
+      ),
 
-    hide(id, reason, at) {
-      return publicChange(async (tx) =>
-        changedOne(
-          await tx
-            .updateTable('reviews')
-            .set({
-              status: 'oculta',
-              hidden_reason: reason,
-              published_at: null,
-              updated_at: at.toISOString(),
-            })
-            .where('id', '=', id)
-            .executeTakeFirst(),
-        ),
-      );
-    },
+    hide: (id, reason, at) =>
+      change(id, {
+        status: 'oculta',
+        hidden_reason: reason,
+        published_at: null,
+        updated_at: at.toISOString(),
+      }),
 
-    answer(id, text, at) {
-      return publicChange(async (tx) =>
-        changedOne(
-          await tx
-            .updateTable('reviews')
-            .set({
-              answer: text ?? null,
-              answered_at: text === undefined ? null : at.toISOString(),
-              updated_at: at.toISOString(),
-            })
-            .where('id', '=', id)
-            .executeTakeFirst(),
-        ),
-      );
-    },
+    answer: (id, text, at) =>
+      change(id, {
+        answer: text ?? null,
+        answered_at: text === undefined ? null : at.toISOString(),
+        updated_at: at.toISOString(),
+      }),
 
     async remove(id) {
       const removed = await publicChange(async (tx) => {

@@ -29,7 +29,7 @@ export function ReviewFormPage() {
         description={c.intro}
         noindex
       />
-      <div className="section review-form-page">
+      <div className="section booking review-form-page">
         <div className="container container-narrow">
           <h1>{c.title}</h1>
           <p className="lead">{c.intro}</p>
@@ -51,11 +51,11 @@ export function ReviewFormPage() {
           ) : null}
           <Subject subject={page.subject} />
           <form className="review-form" method="post" action={paths.review(page.token)}>
-            <fieldset className="review-stars" aria-describedby={describedBy(page.errors, 'stars')}>
+            <fieldset className="booking-step" aria-describedby={describedBy(page.errors, 'stars')}>
               <legend>{c.starsLegend}</legend>
               {errorText(page.errors, 'stars')}
               {STAR_VALUES.map((stars) => (
-                <label key={stars} className="review-star">
+                <label key={stars} className="booking-choice">
                   <input
                     type="radio"
                     name={REVIEW_FIELDS.stars}
@@ -161,7 +161,7 @@ function Thanks({ token, google }: { token: string; google: string | undefined }
   return (
     <>
       <PageMeta title={pageTitle(c.thanksTitle)} description={c.thanks} noindex />
-      <div className="section review-form-page">
+      <div className="section booking review-form-page">
         <div className="container container-narrow">
           <h1>{c.thanksTitle}</h1>
           <p className="contact-confirmation" role="status">
@@ -187,7 +187,7 @@ function Closed({ reason }: { reason: 'expired' | 'used' }) {
   return (
     <>
       <PageMeta title={pageTitle(c.closedTitle)} description={c.closed[reason]} noindex />
-      <div className="section review-form-page">
+      <div className="section booking review-form-page">
         <div className="container container-narrow">
           <h1>{c.closedTitle}</h1>
           <p className="lead">{c.closed[reason]}</p>

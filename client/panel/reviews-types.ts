@@ -1,5 +1,5 @@
 /** The owner's reviews screen (`/panel/opiniones`), implemented by server/reviews/moderation.ts. */
-import type { HideReason, ReviewStatus, Stars } from '../reviews/types.ts';
+import type { HideReason, PublicReview, ReviewStatus } from '../reviews/types.ts';
 
 export type PanelReviewState =
   | { readonly status: 'nueva' }
@@ -7,15 +7,7 @@ export type PanelReviewState =
   | { readonly status: 'oculta'; readonly reason: HideReason };
 
 /** A review as the owner sees it: what the public would see, and where it stands. */
-export type PanelReview = {
-  readonly id: string;
-  readonly stars: Stars;
-  readonly body: string;
-  readonly author: string;
-  readonly jobName: string;
-  readonly car: string | undefined;
-  /** `YYYY-MM` */
-  readonly month: string;
+export type PanelReview = Omit<PublicReview, 'publishedOn' | 'answer'> & {
   readonly receivedAt: string;
   readonly state: PanelReviewState;
   readonly answer: { readonly text: string; readonly at: string } | undefined;

@@ -48,7 +48,8 @@ export function toSummary(counts: ReviewCounts): ReviewSummary {
   return summarize({ 1: one, 2: two, 3: three, 4: four, 5: five }, counts.hidden);
 }
 
-export function toPublic(review: Review): PublicReview {
+/** What anyone who sees a review sees of it. */
+function shown(review: Review) {
   return {
     id: review.id,
     stars: toStars(review.stars),
@@ -57,6 +58,12 @@ export function toPublic(review: Review): PublicReview {
     jobName: jobName(review.job),
     car: review.car,
     month: review.jobMonth,
+  };
+}
+
+export function toPublic(review: Review): PublicReview {
+  return {
+    ...shown(review),
     publishedOn: (review.state.status === 'publicada'
       ? review.state.publishedAt
       : review.updatedAt
@@ -71,13 +78,7 @@ export function toSubject(subject: StoredSubject): ReviewSubject {
 
 export function toPanel(review: Review): PanelReview {
   return {
-    id: review.id,
-    stars: toStars(review.stars),
-    body: review.body,
-    author: review.author,
-    jobName: jobName(review.job),
-    car: review.car,
-    month: review.jobMonth,
+    ...shown(review),
     receivedAt: review.createdAt,
     state: review.state,
     answer: review.answer,

@@ -15,7 +15,7 @@ import { hydrateAllIslands, watchPage } from '../helpers/browser.ts';
 import { nuErrors } from '../helpers/nu-checker.ts';
 import { ownerCommand } from '../helpers/panel.ts';
 import { seedReviews } from '../helpers/seed-reviews.ts';
-import { builtSite } from '../helpers/site.ts';
+import { builtSite, signedInPage } from '../helpers/site.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'reviews-browser-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -59,14 +59,7 @@ async function refusedForm(page: Page) {
   await page.getByText('Revisá los datos marcados:').waitFor();
 }
 
-async function signedIn(width: number) {
-  const context = await site.newContext({ viewport: { width, height: 900 }, bypassCSP: true });
-  const page = await context.newPage();
-  await page.goto(owner('link', 'duenio@example.com'));
-  await page.getByRole('button', { name: 'Entrar al panel' }).click();
-  await page.waitForURL(`${site.url}${panelPaths.messages}`);
-  return { context, page };
-}
+const signedIn = (width: number) => signedInPage(site, owner('link', 'duenio@example.com'), width);
 
 let invited = false;
 function invite() {

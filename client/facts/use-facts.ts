@@ -10,3 +10,12 @@ import type { ShopFacts } from './types.ts';
 export function useFacts(): ShopFacts {
   return useRootData().facts;
 }
+
+/**
+ * Titles of pages: `title('Privacidad')` is its own words, then the shop's name as published
+ * ("Privacidad - Parabrisas Jujuy").
+ */
+export function usePageTitle(): (title: string) => string {
+  const shop = useFacts().contact.name;
+  return (title) => `${title} - ${shop}`;
+}

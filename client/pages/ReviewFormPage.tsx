@@ -1,8 +1,8 @@
 import { useActionData, useLoaderData } from 'react-router-dom';
 import { PageMeta } from '../components/PageMeta.tsx';
-import { pageTitle, whatsappLink } from '../content/business.ts';
+import { whatsappLink } from '../content/business.ts';
 import { reviewForm as c } from '../content/reviews.ts';
-import { useFacts } from '../facts/use-facts.ts';
+import { useFacts, usePageTitle } from '../facts/use-facts.ts';
 import { paths } from '../paths.ts';
 import type { ReviewPageData, reviewAction, reviewLoader } from '../reviews/action.ts';
 import { REVIEW_FIELDS, type ReviewErrors, type ReviewField } from '../reviews/form.ts';
@@ -19,6 +19,7 @@ export function ReviewFormPage() {
   const loaded = useLoaderData<typeof reviewLoader>();
   const posted = useActionData<typeof reviewAction>();
   const page: ReviewPageData = posted ?? loaded;
+  const pageTitle = usePageTitle();
   if (page.state === 'closed') return <Closed reason={page.reason} />;
   if (page.state === 'thanks') return <Thanks token={page.token} google={page.googleReviewsUrl} />;
   const invalid = Object.keys(page.errors).length > 0;
@@ -158,6 +159,7 @@ function ReviewPrivacyNote() {
 }
 
 function Thanks({ token, google }: { token: string; google: string | undefined }) {
+  const pageTitle = usePageTitle();
   return (
     <>
       <PageMeta title={pageTitle(c.thanksTitle)} description={c.thanks} noindex />
@@ -184,6 +186,7 @@ function Thanks({ token, google }: { token: string; google: string | undefined }
 }
 
 function Closed({ reason }: { reason: 'expired' | 'used' }) {
+  const pageTitle = usePageTitle();
   return (
     <>
       <PageMeta title={pageTitle(c.closedTitle)} description={c.closed[reason]} noindex />

@@ -1,7 +1,6 @@
 import { useLoaderData } from 'react-router-dom';
 import type { AppLoaderArgs } from '../app-context.ts';
 import { BOOKING_JOBS, type BookingJob } from '../content/booking.ts';
-import { pageTitle } from '../content/business.ts';
 import { reviewJobFilter, reviewsText } from '../content/reviews.ts';
 import { PageMeta } from '../components/PageMeta.tsx';
 import { PageHero } from '../components/PageHero.tsx';
@@ -11,6 +10,7 @@ import { paths, queryParams } from '../paths.ts';
 import { GoogleReviewsLink, ReviewList, ReviewsSummary, StarBars } from '../reviews/ReviewList.tsx';
 import { ALL_REVIEWS, type ReviewScope } from '../reviews/types.ts';
 import { notFound } from './not-found.ts';
+import { usePageTitle } from '../facts/use-facts.ts';
 
 /** Reviews per page of `/testimonials`. */
 export const REVIEWS_PAGE_SIZE = 20;
@@ -64,6 +64,7 @@ export async function loader({ request, context }: AppLoaderArgs) {
 export function TestimonialsPage() {
   const { job, page, pageCount, summary, reviews, googleReviewsUrl } =
     useLoaderData<typeof loader>();
+  const pageTitle = usePageTitle();
   const here = testimonialsPath(job, page);
   const title = job
     ? `${reviewsText.title}: ${reviewJobFilter.names[job].toLocaleLowerCase('es-AR')}`

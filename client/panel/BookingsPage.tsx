@@ -284,9 +284,10 @@ function BookingCard({
   asked: AskedReview | undefined;
 }) {
   const open = b.status === 'pendiente' || b.status === 'confirmado';
-  // Posted to the same view: an answer shown in the page (the review request) finds its card.
+  // Posted to the same view, at this card: the page that answers (the review request, or the
+  // agenda after a 303, which keeps the fragment) opens where the owner was.
   const action = (intent: string, label: string) => (
-    <PanelForm action={agendaPath(day, view)} className="panel-inline-form">
+    <PanelForm action={`${agendaPath(day, view)}#turno-${b.id}`} className="panel-inline-form">
       <Hidden day={day} view={view} />
       <input type="hidden" name="id" value={b.id} />
       <input type="hidden" name="accion" value={intent} />
@@ -296,7 +297,7 @@ function BookingCard({
     </PanelForm>
   );
   return (
-    <li className="panel-card">
+    <li className="panel-card" id={`turno-${b.id}`}>
       <h3>
         {b.window.name}: {b.name}{' '}
         <span className={b.status === 'cancelado' ? 'panel-tag panel-tag-failed' : 'panel-tag'}>

@@ -14,6 +14,7 @@ import { SITE_URL, testConfig } from '../../helpers/app.ts';
 import { decodeEntities, headOf, jsonLdBlocks, textOf } from '../../helpers/html.ts';
 import { manageToken, requestLink, reviewSite } from '../../helpers/reviews.ts';
 import { TEST_NOW } from '../../helpers/sample.ts';
+import { defaultFacts } from '../../../client/facts/defaults.ts';
 
 const good = { estrellas: '5', texto: 'Impecable, en una hora.\nMuy atentos.', nombre: 'Ana G.' };
 
@@ -556,6 +557,17 @@ describe('what the public pages show', () => {
     }
     // A page without reviews keeps its bytes.
     expect(after[3]?.headers.etag).toBe(before[3]?.headers.etag);
+  });
+});
+
+describe('/privacidad', () => {
+  it('says what a review keeps and shows, how long (the published period), and how to have it deleted', async () => {
+    const site = await reviewSite();
+    const text = textOf((await request(site.site.listener).get('/privacidad').expect(200)).text);
+    expect(text).toContain('Qué guarda y muestra una opinión');
+    expect(text).toContain('el nombre que elegiste mostrar, el trabajo, el auto y el mes');
+    expect(text).toContain(`A los ${defaultFacts.privacy.bookingsDays} días del turno lo borramos`);
+    expect(text).toContain('Una opinión publicada queda hasta que pidas borrarla');
   });
 });
 

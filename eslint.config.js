@@ -13,7 +13,7 @@ function layer(folder, folders, message) {
           'error',
           {
             paths: [{ name: 'react-router', message: ROUTER_MESSAGE }],
-            patterns: [{ regex: `^(\\.\\./)+(${folders.join('|')})/`, message }],
+            patterns: [{ regex: `^(\\.\\./)+(${folders.join('|')})/`, message }, ...factPatterns],
           },
         ],
       },
@@ -22,6 +22,25 @@ function layer(folder, folders, message) {
 }
 
 const ROUTER_MESSAGE = "Import the router from 'react-router-dom' (one name for one package).";
+
+/**
+ * The owner's facts in the content modules are only their first version: pages, e-mails and
+ * jobs read the published facts (`context.facts`, `useFacts()`); only client/facts/defaults.ts
+ * reads these (docs/decisions/2026-11-28-shop-facts.md).
+ */
+const FACTS_MESSAGE =
+  'A fact the owner publishes: read it from the published facts (context.facts, useFacts()), not the content module (only client/facts/defaults.ts may).';
+const factPatterns = [
+  ['business', ['business']],
+  ['zones', ['zones']],
+  ['booking', ['placesPerWindow', 'whatToBring']],
+  ['holidays', ['jujuyDays', 'puenteDays']],
+  ['privacy', ['privacy']],
+].map(([module, importNames]) => ({
+  regex: `(^|/)content/${module}(\\.ts)?$`,
+  importNames,
+  message: FACTS_MESSAGE,
+}));
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'coverage/**', 'tests/.artifacts/**'] },
@@ -39,7 +58,7 @@ export default tseslint.config(
       ],
       'no-restricted-imports': [
         'error',
-        { paths: [{ name: 'react-router', message: ROUTER_MESSAGE }] },
+        { paths: [{ name: 'react-router', message: ROUTER_MESSAGE }], patterns: factPatterns },
       ],
     },
   },
@@ -66,11 +85,31 @@ export default tseslint.config(
     ['server', 'cli', 'store', 'sheet'],
     'client/ reaches the browser: no server code (secrets, files, mail), no CLI.',
   ),
+  // cli/ may read client/facts/ (the facts' schema, checks, first version and changes in words,
+  // pure modules without React): `npm run owner -- facts` checks what the panel checks.
   ...layer(
     'cli',
-    ['server', 'client'],
-    'cli/ uses catalogue/, sheet/ and store/ only: what it shares with the server lives there.',
+    ['server', 'client(?!/facts/)'],
+    'cli/ uses catalogue/, sheet/, store/ and client/facts/ only: what it shares with the server lives there.',
   ),
+  // The first version of the published facts: the one reader of the content modules' facts.
+  {
+    files: ['client/facts/defaults.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'react-router', message: ROUTER_MESSAGE }],
+          patterns: [
+            {
+              regex: '^(\\.\\./)+(server|cli|store|sheet)/',
+              message: 'client/ reaches the browser.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['**/*.{js,mjs}'],
     languageOptions: { globals: { ...globals.node } },

@@ -51,6 +51,41 @@ export function priceWithoutNationalTaxes(price: Centavos, vatPercent: number): 
   return Number((BigInt(price) * 20_000n + divisor) / (2n * divisor));
 }
 
+/**
+ * A price as Argentine display rules ask for it (docs/decisions/2026-11-22-live-catalogue.md):
+ * the cash price, the price without national taxes, and each interest-free plan the catalogue
+ * offers whose instalments add up to the cash price to the centavo (a plan that does not is
+ * left out: it could not be called "sin interés"). The price block and the insurance quote
+ * state exactly this.
+ */
+export type PriceBreakdown = {
+  readonly cash: Centavos;
+  readonly withoutNationalTaxes: Centavos;
+  readonly plans: readonly InstalmentPlan[];
+};
+
+export function priceBreakdown(
+  precio: Centavos,
+  cuotas: { readonly en3: Centavos; readonly en6: Centavos },
+  vatPercent: number,
+): PriceBreakdown {
+  const offered = [
+    [3, cuotas.en3],
+    [6, cuotas.en6],
+  ] as const;
+  const plans = offered
+    .map(([n, amount]) => ({ amount, plan: instalmentPlan(precio, n) }))
+    .map(({ amount, plan }) =>
+      plan?.amount === amount && plan.total === precio ? plan : undefined,
+    )
+    .filter((plan): plan is InstalmentPlan => plan !== undefined);
+  return {
+    cash: precio,
+    withoutNationalTaxes: priceWithoutNationalTaxes(precio, vatPercent),
+    plans,
+  };
+}
+
 const ars = new Intl.NumberFormat('es-AR', { style: 'currency', currency: 'ARS' });
 
 /** `$ 1.234,56` with a no-break space, as Argentine shoppers read prices. */

@@ -1,9 +1,11 @@
 /**
- * Who may enter the owner's panel, from the server (also on a production install):
+ * Who may enter the owner's panel, and the shop's facts, from the server (also on a
+ * production install):
  *   npm run owner -- invite <email> [--nombre "..."] | link <email> | list | revoke <email>
+ *   npm run owner -- facts show | set <archivo.json> [--probar] | history   (cli/owner-facts.ts)
  * A link is printed alone on its own line, starting with SITE_URL, to copy into WhatsApp.
  * Reads the same database as the server: SQLite in DATA_DIR, or PostgreSQL with DATABASE_URL.
- *   0  done     1  no such person     2  wrong command, or the database cannot be opened
+ *   0  done     1  no such person, or facts refused     2  wrong command, or the database cannot be opened
  */
 import { CommanderError } from 'commander';
 import { projectRootOf } from '../catalogue/file.ts';
@@ -12,6 +14,7 @@ import { createPanelStore, PANEL_LINKS, panelLinkUrl, type PanelStore } from '..
 import type { SiteDatabase } from '../store/schema.ts';
 import { storeSettingsFrom } from '../store/settings.ts';
 import { spanishProgram, UsageError } from './owner-shell.ts';
+import { addFactsCommands, FactsRefused } from './owner-facts.ts';
 
 const RUN = 'npm run owner --';
 const EXIT = { ok: 0, notFound: 1, usage: 2 } as const;
@@ -25,10 +28,13 @@ Ejemplos:
   ${RUN} link ana@gmail.com                    enlace para entrar (15 minutos, una vez)
   ${RUN} list                                  quiénes tienen acceso
   ${RUN} revoke ana@gmail.com                  le saca el acceso y cierra sus sesiones
+  ${RUN} facts show > datos.json               los datos del negocio publicados (JSON)
+  ${RUN} facts set datos.json                  revisa y publica los datos del negocio
 
 Los enlaces empiezan con SITE_URL (la dirección pública de la web): configurala igual que
 para el servidor. Resultado (código de salida): 0 salió bien; 1 esa persona no tiene
-acceso; 2 el comando está mal escrito o no se pudo abrir la base de datos.
+acceso, o los datos del negocio tienen problemas; 2 el comando está mal escrito o no se
+pudo abrir la base de datos.
 `;
 
 type Io = {
@@ -66,15 +72,14 @@ function siteUrlOf(env: NodeJS.ProcessEnv): string {
 export async function runOwnerCli(argv: readonly string[], io: Io): Promise<number> {
   const now = io.now ?? (() => new Date());
   let database: SiteDatabase | undefined;
-  const open = async (): Promise<PanelStore> => {
-    database ??= await openDatabase(
+  const openSite = async (): Promise<SiteDatabase> =>
+    (database ??= await openDatabase(
       storeSettingsFrom(
         { DATA_DIR: io.env.DATA_DIR, DATABASE_URL: io.env.DATABASE_URL },
         projectRootOf(import.meta.url),
       ),
-    );
-    return createPanelStore(database);
-  };
+    ));
+  const open = async (): Promise<PanelStore> => createPanelStore(await openSite());
   const log = (store: PanelStore, action: string, detail: string) =>
     store.logActivity({
       at: now().toISOString(),
@@ -171,11 +176,20 @@ export async function runOwnerCli(argv: readonly string[], io: Io): Promise<numb
       io.stdout(`${email} ya no puede entrar al panel: cerré sus sesiones y anulé sus enlaces.\n`);
     });
 
+  addFactsCommands(program, {
+    run: RUN,
+    database: openSite,
+    panel: open,
+    now,
+    stdout: io.stdout,
+    stderr: io.stderr,
+  });
+
   try {
     await program.parseAsync([...argv], { from: 'user' });
     return EXIT.ok;
   } catch (error) {
-    if (error instanceof NotFound) {
+    if (error instanceof NotFound || error instanceof FactsRefused) {
       io.stderr(`${error.message}\n`);
       return EXIT.notFound;
     }
@@ -191,7 +205,7 @@ export async function runOwnerCli(argv: readonly string[], io: Io): Promise<numb
         return EXIT.ok;
       }
       io.stderr(
-        `${error.code === 'commander.help' ? 'Falta el comando: invite, link, list o revoke.' : `No entendí el comando (${error.message.replace(/^error: /, '')}).`}\nPara ver cómo se usa: ${RUN} --help\n`,
+        `${error.code === 'commander.help' ? 'Falta el comando: invite, link, list, revoke o facts.' : `No entendí el comando (${error.message.replace(/^error: /, '')}).`}\nPara ver cómo se usa: ${RUN} --help\n`,
       );
       return EXIT.usage;
     }

@@ -10,6 +10,7 @@ import type { BookingService } from './booking/types.ts';
 import type { PanelContext } from './panel/context.ts';
 import type { ShopFacts } from './facts/types.ts';
 import type { PublishedReviews, ReviewLinks } from './reviews/types.ts';
+import type { QuoteService } from './quote/types.ts';
 
 export interface AppContext {
   /** Canonical origin, no trailing slash (SITE_URL). */
@@ -38,6 +39,8 @@ export interface AppContext {
   readonly reviews: PublishedReviews;
   /** A review link and its form: per visitor, so a page that reads it is never kept. */
   readonly reviewLinks: ReviewLinks;
+  /** Insurance quotes: issue, the customer's page, verification (server/quotes/). */
+  readonly quotes: QuoteService;
   /**
    * The signed-in person and the panel's services: only on panel requests with a live
    * session (server/panel/guard.ts); undefined everywhere else. Read it with requirePanel().

@@ -73,6 +73,18 @@ export const paths = {
    * token is its only key; per visitor, never kept, noindex.
    */
   review: (token: string) => `/opinion/${token}`,
+  /**
+   * The insurance quote's form (GET `?que=&marca=&modelo=&version=`; POST issues the quote).
+   * Everything under it is noindex, out of the sitemap and Disallowed in robots.txt.
+   */
+  quoteForm: '/presupuesto',
+  /** A quote's verification page (`?c={code}`): what anyone holding the PDF may check. */
+  quote: (number: string) => `/presupuesto/${number}`,
+  /** The customer's own page of a quote: its key is the only way in (the PDF, sharing). */
+  quoteOwn: (number: string, key: string) => `/presupuesto/${number}/${key}`,
+  /** The quote's PDF, from the customer's page. */
+  quotePdf: (number: string, key: string) =>
+    `/presupuesto/${number}/${key}/${quoteFileName(number)}`,
   /** Vite's hashed build files, served immutable. */
   assets: '/assets',
   /** Our resized copies of the gallery's photos (server/instagram/photo-routes.ts). */
@@ -111,6 +123,18 @@ export const panelPaths = {
   /** "Descargar planilla": the live prices as the sheet the owner uploads (a CSV). */
   pricesSheet: '/panel/precios/planilla',
   bookings: '/panel/turnos',
+  /** Datos del negocio: the shop's facts, one section at a time (`?seccion=zonas`); POST to preview and publish. */
+  business: '/panel/negocio',
+  /** Every published version of the facts; POST "Volver a esta versión". */
+  businessHistory: '/panel/negocio/historial',
+  /** The insurance quotes: list, search (`?q=`), pages (`?pagina=`). */
+  quotes: '/panel/presupuestos',
+  /** "Exportar CSV" of the quotes (the search applied). */
+  quotesExport: '/panel/presupuestos/exportar',
+  /** A quote's PDF (`?numero=`), the same file the customer got. */
+  quotePdf: '/panel/presupuestos/pdf',
+  /** "Pasar a turno" (`?numero=`): the owner picks a window; the booking keeps the number. */
+  quoteBooking: '/panel/presupuestos/turno',
   stats: '/panel/estadisticas',
   /** One table of the figures as a CSV (`?tabla=modelos&dias=30`). */
   statsExport: '/panel/estadisticas/exportar',
@@ -121,6 +145,11 @@ export const panelPaths = {
   /** The signed-in person's own passkeys and sessions. */
   account: '/panel/mi-acceso',
 } as const;
+
+/** `presupuesto-P-2026-000123.pdf`: the quote's file, wherever it is downloaded. */
+export function quoteFileName(number: string): string {
+  return `presupuesto-${number}.pdf`;
+}
 
 /** The first screen after signing in. */
 export const panelHome = panelPaths.messages;
@@ -189,6 +218,25 @@ export const queryParams = {
   reviewSent: 'enviada',
   /** `/testimonials?trabajo=luneta&pagina=2`: the reviews of one kind of job. */
   reviewJob: 'trabajo',
+  /** The insurance quote's form fields (GET for the item, POST to issue). */
+  quote: {
+    // The glass: the booking form's names (client/components/BookingLink.tsx glassHref).
+    piece: 'que',
+    brand: 'marca',
+    model: 'modelo',
+    version: 'version',
+    name: 'nombre',
+    plate: 'patente',
+    insurer: 'aseguradora',
+    otherInsurer: 'otra_aseguradora',
+    claim: 'siniestro',
+    place: 'lugar',
+    locality: 'localidad',
+  },
+  /** A quote's verification code (`/presupuesto/P-2026-000123?c=…`). */
+  quoteCode: 'c',
+  /** The panel's quote (`/panel/presupuestos/turno?numero=P-2026-000123`). */
+  quoteNumber: 'numero',
   /** `/turnos/turno/{token}?nuevo=1`: the booking was just made. */
   bookingNew: 'nuevo',
   /** The panel's agenda (`/panel/turnos?dia=2026-12-01&vista=dia`). */
@@ -205,6 +253,9 @@ export const queryParams = {
   page: 'pagina',
   /** The inbox's no-JavaScript confirm step (`/panel/mensajes?borrar={id}`). */
   confirmDelete: 'borrar',
+  /** Datos del negocio's section being edited (`/panel/negocio?seccion=zonas`); `publicado=N` after a publish. */
+  factsSection: 'seccion',
+  factsPublished: 'publicado',
 } as const;
 
 /** The product page filter's parameter for each feature (`?sensor=si`, `?camara=no`). */

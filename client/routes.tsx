@@ -40,6 +40,15 @@ import { productPageParams } from './components/version-filter.ts';
 import { asGiven, onlyValue, reads } from './page-identity.ts';
 import { canonicalAlbums } from './gallery/types.ts';
 import { panelRoute } from './panel/routes.tsx';
+import { QuoteFormPage } from './pages/QuoteFormPage.tsx';
+import { QuotePage } from './pages/QuotePage.tsx';
+import {
+  canonicalCode,
+  quoteAction,
+  quoteFormLoader,
+  quoteOwnLoader,
+  quoteVerifyLoader,
+} from './quote/action.ts';
 
 export function rootLoader({ context }: AppLoaderArgs): RootData {
   const { siteUrl, facts } = context;
@@ -183,6 +192,32 @@ export const pageRoutes: DataRouteObject[] = [
     action: reviewAction,
     element: <ReviewFormPage />,
     handle: reads({ [queryParams.reviewSent]: onlyValue('1') }),
+  },
+  {
+    id: 'quote-form',
+    path: routePath(paths.quoteForm),
+    loader: quoteFormLoader,
+    action: quoteAction,
+    element: <QuoteFormPage />,
+    handle: reads({
+      [queryParams.quote.piece]: asGiven,
+      [queryParams.quote.brand]: asGiven,
+      [queryParams.quote.model]: asGiven,
+      [queryParams.quote.version]: asGiven,
+    }),
+  },
+  {
+    id: 'quote-verify',
+    path: routePath(paths.quote(':numero')),
+    loader: quoteVerifyLoader,
+    element: <QuotePage />,
+    handle: reads({ [queryParams.quoteCode]: canonicalCode }),
+  },
+  {
+    id: 'quote-own',
+    path: routePath(paths.quoteOwn(':numero', ':clave')),
+    loader: quoteOwnLoader,
+    element: <QuotePage />,
   },
   { id: 'not-found', path: '*', loader: notFoundLoader, element: null },
 ];

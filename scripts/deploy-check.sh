@@ -134,6 +134,22 @@ code=$(status "$url/parabrisa/ford/no-existe")
 printf '    GET /parabrisa/ford/no-existe 404\n'
 ok
 
+# Seconds from <since> (a wall-clock time) until <url> shows <text>, polled every 100 ms by one
+# node process; "timeout" after 5 s.
+seconds_until_shown() {
+  node -e '
+    const [url, text, since0] = process.argv.slice(1);
+    const since = () => Date.now() / 1000 - Number(since0);
+    const poll = async () => {
+      const html = await fetch(url, { signal: AbortSignal.timeout(2000) }).then((r) => r.text(), () => "");
+      if (html.includes(text)) return console.log(since().toFixed(2));
+      if (since() > 5) return console.log("timeout");
+      setTimeout(poll, 100);
+    };
+    poll();
+  ' "$1" "$2" "$3"
+}
+
 step "The owner's tools on the production install (npm run catalogue / messages / owner, no tsx)"
 owner=$work/owner
 mkdir -p "$owner"
@@ -216,19 +232,8 @@ grep -q '^Ford;Fiesta;\$ 211.111,11;' "$owner/precios.csv" || fail 'could not pr
 grep -q 'Ford Fiesta: \$ 198.500,00 → \$ 211.111,11' "$work/owner.log" ||
   fail "catalogue build did not report the price change: $(cat "$work/owner.log")"
 printf '    npm run catalogue -- build precios.csv: ok (Ford Fiesta $ 198.500,00 → $ 211.111,11)\n'
-# One node process polls every 100 ms; the time counts from the end of the build (wall clock).
-built_at=$EPOCHREALTIME
-took=$(node -e '
-  const [url, text, builtAt] = process.argv.slice(1);
-  const since = () => Date.now() / 1000 - Number(builtAt);
-  const poll = async () => {
-    const html = await fetch(url, { signal: AbortSignal.timeout(2000) }).then((r) => r.text(), () => "");
-    if (html.includes(text)) return console.log(since().toFixed(2));
-    if (since() > 5) return console.log("timeout");
-    setTimeout(poll, 100);
-  };
-  poll();
-' "$url/parabrisa/ford/fiesta" '211.111,11' "$built_at")
+# The time counts from the end of the build (wall clock).
+took=$(seconds_until_shown "$url/parabrisa/ford/fiesta" '211.111,11' "$EPOCHREALTIME")
 [[ $took != timeout ]] || fail 'the product page did not show the new price within 5 s'
 kill -0 "$server_pid" 2>/dev/null || fail 'the server exited after the catalogue changed'
 printf '    GET /parabrisa/ford/fiesta shows $ 211.111,11 %ss after the build finished, same server process\n' "$took"
@@ -240,6 +245,24 @@ new_hash=$(body "$url/healthz" | node -pe 'JSON.parse(require("fs").readFileSync
 [[ $new_hash != "$old_hash" ]] || fail "/healthz still reports the old catalogue hash $old_hash"
 printf '    /healthz catalogue hash %s → %s\n' "$old_hash" "$new_hash"
 ok
+
+step "The shop's facts from the owner's CLI while the server runs (npm run owner -- facts)"
+body "$url/" | grep -q 'tel:+5493884123456' || fail 'the home page does not link the sample phone'
+(cd "$owner" && env -i PATH="$PATH" DATA_DIR="$app/data" npm --prefix "$app" run --silent owner -- facts show) \
+  >"$owner/datos.json" 2>"$work/owner.err" || { cat "$work/owner.err" >&2; fail 'npm run owner -- facts show failed on the production install'; }
+node -e '
+  const fs = require("fs");
+  const facts = JSON.parse(fs.readFileSync(process.argv[1], "utf8"));
+  facts.contact.phone = "(0388) 15 498-7654";
+  fs.writeFileSync(process.argv[1], JSON.stringify(facts, null, 2));
+' "$owner/datos.json" || fail 'could not change the facts file'
+(cd "$owner" && env -i PATH="$PATH" DATA_DIR="$app/data" npm --prefix "$app" run --silent owner -- facts set datos.json) \
+  >"$work/owner.log" 2>&1 || { cat "$work/owner.log" >&2; fail 'npm run owner -- facts set failed on the production install'; }
+grep -q 'El teléfono pasa de (0388) 15 412-3456 a (0388) 15 498-7654' "$work/owner.log" ||
+  fail "facts set did not report the change: $(cat "$work/owner.log")"
+took=$(seconds_until_shown "$url/" 'tel:+5493884987654' "$EPOCHREALTIME")
+[[ $took != timeout ]] || fail 'the home page did not show the new phone within 5 s'
+ok "facts show / set: the home page links tel:+5493884987654 ${took}s after the publish, same server process"
 
 step 'A second server on the busy port must fail (a supervisor restarts or alerts on non-zero)'
 second_rc=0

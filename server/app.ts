@@ -45,6 +45,8 @@ import type { BookingFeed } from './bookings/feed.ts';
 import { isPanelPath } from '../client/paths.ts';
 import type { PanelContext } from '../client/panel/context.ts';
 import type { Panel } from './panel/index.ts';
+import type { SiteQuotes } from './quotes/service.ts';
+import { quotePdfRoute } from './quotes/routes.ts';
 
 /**
  * A review link per client, opened (GET) and sent (POST) each: enough for a customer who
@@ -84,6 +86,10 @@ export type AppDeps = {
   readonly reviews: Pick<SiteReviews, 'published' | 'links'>;
   /** A review link per client: opened (GET) and sent (POST), each; default REVIEW_RATE_LIMIT. */
   readonly reviewRateLimit: RateLimit | undefined;
+  /** Insurance quotes (server/quotes/). */
+  readonly quotes: SiteQuotes;
+  /** POST /presupuesto per client; default 5 per 10 minutes. */
+  readonly quoteRateLimit: RateLimit | undefined;
   /** Finished pages (server/page-cache.ts); undefined in development, where sources change. */
   readonly pages: PageCache | undefined;
   /** Shutting down: /healthz says so, so a load balancer stops sending traffic here. */
@@ -106,6 +112,7 @@ export function createApp(config: Config, deps: AppDeps): App {
   const getHandler = handlerFactory(deps.routes);
   const pageCache = deps.pages;
   const csp = contentSecurityPolicy(config);
+  const facts = () => deps.facts.current();
 
   const app = express();
   app.disable('x-powered-by');
@@ -113,10 +120,10 @@ export function createApp(config: Config, deps: AppDeps): App {
   app.set('trust proxy', config.trustProxy);
 
   app.use(requestLog(logger));
-  app.use(allowedMethods);
+  app.use(allowedMethods(facts));
   // In development Vite injects inline scripts and styles; the policy applies to builds.
   if (!deps.devMiddleware) app.use(securityHeaders(csp));
-  app.use(rejectMalformedUrl);
+  app.use(rejectMalformedUrl(facts));
 
   app.get(
     paths.health,
@@ -128,7 +135,7 @@ export function createApp(config: Config, deps: AppDeps): App {
     }),
   );
 
-  app.use(whatsappRoutes({ catalogue, counting: deps.counting, siteUrl: config.siteUrl }));
+  app.use(whatsappRoutes({ catalogue, facts, counting: deps.counting, siteUrl: config.siteUrl }));
   app.use(paths.assets, hashedAssets(join(clientDistDir, 'assets')));
   app.use(servePhotos(photosDir(config.dataDir)));
   app.use(compression());
@@ -232,6 +239,7 @@ export function createApp(config: Config, deps: AppDeps): App {
       bookings: deps.bookings,
       reviews: deps.reviews.published,
       reviewLinks: deps.reviews.links,
+      quotes: deps.quotes,
       panel,
     };
     const privatePage = isPanelPath(req.path);
@@ -259,6 +267,7 @@ export function createApp(config: Config, deps: AppDeps): App {
     ...formPostGuards({
       siteUrl: config.siteUrl,
       logger,
+      facts,
       rateLimit: deps.contactRateLimit,
       rateLimitStores: deps.contactRateLimitStores,
     }),
@@ -268,25 +277,27 @@ export function createApp(config: Config, deps: AppDeps): App {
   const bookingGuards = formPostGuards({
     siteUrl: config.siteUrl,
     logger,
+    facts,
     rateLimit: deps.bookingRateLimit,
     rateLimitStores: deps.contactRateLimitStores,
     scope: 'bookings',
   });
   app.post(paths.booking, ...bookingGuards, page);
   app.post(paths.bookingManage(':token'), ...bookingGuards, page);
-  app.get(paths.bookingIcs(':token'), bookingIcsRoute(deps.bookings, config.siteUrl));
-  app.get(paths.bookingFeed(':token'), bookingFeedRoute(deps.bookingFeed));
+  app.get(paths.bookingIcs(':token'), bookingIcsRoute(deps.bookings, config.siteUrl, facts));
+  app.get(paths.bookingFeed(':token'), bookingFeedRoute(deps.bookingFeed, facts));
   app.get(
     paths.bookingApi,
     bookingApiRoute(() => ({
       catalogue: catalogue.current().lookup,
+      facts: facts(),
       bookings: deps.bookings,
       now: deps.now(),
     })),
   );
   // A review link: opened and sent throttled per client, sent with the forms' guards.
   const reviewLimit = { scope: 'reviews', rateLimit: deps.reviewRateLimit ?? REVIEW_RATE_LIMIT };
-  const reviewStores = { rateLimitStores: deps.contactRateLimitStores };
+  const reviewStores = { rateLimitStores: deps.contactRateLimitStores, facts };
   app.get(
     paths.review(':token'),
     ...perClientLimits({
@@ -303,7 +314,21 @@ export function createApp(config: Config, deps: AppDeps): App {
     ...formPostGuards({ siteUrl: config.siteUrl, logger, ...reviewLimit, ...reviewStores }),
     page,
   );
-  app.post('/{*splat}', (_req, res) => methodNotAllowed(res, READ_METHODS));
+  // The insurance quote's form, with the same guards and its own counters; its PDF.
+  app.post(
+    paths.quoteForm,
+    ...formPostGuards({
+      siteUrl: config.siteUrl,
+      logger,
+      facts,
+      rateLimit: deps.quoteRateLimit,
+      rateLimitStores: deps.contactRateLimitStores,
+      scope: 'quotes',
+    }),
+    page,
+  );
+  app.get(`${paths.quoteOwn(':numero', ':clave')}/:file`, quotePdfRoute(deps.quotes, facts));
+  app.post('/{*splat}', (_req, res) => methodNotAllowed(res, READ_METHODS, facts()));
   app.get('/{*splat}', page);
 
   app.use(
@@ -313,7 +338,7 @@ export function createApp(config: Config, deps: AppDeps): App {
       if (status >= 500) log.error({ err: error, url: req.originalUrl }, 'request failed');
       else log.warn({ status, msg: error.message }, 'bad request');
       if (res.headersSent) return void res.destroy();
-      sendStatusPage(res, status, errorDocument(status));
+      sendStatusPage(res, status, errorDocument(status, facts()));
     },
   );
 

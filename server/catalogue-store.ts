@@ -22,6 +22,7 @@ import {
   type WatchOptions,
 } from './live-catalogue.ts';
 import type { Logger } from './logger.ts';
+import { followNewest, serial } from './follow-newest.ts';
 
 export type { PublishedEntry };
 
@@ -96,16 +97,6 @@ function loaded(text: string): LoadedCatalogue {
   const parsed = parseCatalogue(new TextEncoder().encode(text));
   if (!parsed.ok) throw new Error(`catalogue rejected after validation: ${parsed.reason}`);
   return parsed.catalogue;
-}
-
-/** One publish at a time in this process (the compare-and-set covers other processes). */
-function serial() {
-  let last: Promise<unknown> = Promise.resolve();
-  return <T>(task: () => Promise<T>): Promise<T> => {
-    const run = last.then(task, task);
-    last = run.catch(() => undefined);
-    return run;
-  };
 }
 
 export async function openCatalogueStore(options: CatalogueStoreOptions): Promise<CatalogueStore> {
@@ -193,32 +184,17 @@ async function databaseStore({
     }
   };
 
-  let failing = false;
-  let polling = false;
-  const poll = setInterval(() => {
-    if (polling) return;
-    polling = true;
-    void (async () => {
-      try {
-        const newest = await queries.latestSeq();
-        if (newest !== undefined && newest > seq) {
-          const row = await queries.get(newest);
-          if (row) swap(loaded(row.body), row.seq);
-        }
-        failing = false;
-      } catch (error) {
-        if (!failing)
-          logger.error(
-            { err: error },
-            'cannot read the published catalogue; still serving the last one',
-          );
-        failing = true;
-      } finally {
-        polling = false;
-      }
-    })();
-  }, pollMs);
-  poll.unref();
+  const poll = followNewest({
+    pollMs,
+    latestSeq: () => queries.latestSeq(),
+    seen: () => seq,
+    onNewer: async (newest) => {
+      const row = await queries.get(newest);
+      if (row) swap(loaded(row.body), row.seq);
+    },
+    logger,
+    what: 'the published catalogue',
+  });
 
   const queue = serial();
   return {
@@ -244,6 +220,6 @@ async function databaseStore({
       }),
     history: () => queries.list(),
     version: async (wanted) => (await queries.get(wanted))?.body,
-    close: () => clearInterval(poll),
+    close: () => poll.stop(),
   };
 }

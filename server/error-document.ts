@@ -1,20 +1,30 @@
 import type { ServerResponse } from 'node:http';
 import { pageTitle } from '../client/content/business.ts';
+import type { ShopFacts } from '../client/facts/types.ts';
 import { paths } from '../client/paths.ts';
+
+/** Text the owner typed, for hand-built HTML: nothing of it becomes markup. */
+export function escapeHtml(text: string): string {
+  return text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+}
 
 /**
  * A small static HTML page for answers given without React (no script, no stylesheet,
- * no visitor input): `body` is trusted markup built by the caller.
+ * no visitor input): `title` is our text, `body` trusted markup built by the caller, the
+ * shop's name the published one (escaped).
  */
-export function staticPage(title: string, body: string): string {
-  return `<!DOCTYPE html><html lang="es-AR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${pageTitle(title)}</title></head><body><main><h1>${title}</h1>${body}</main></body></html>`;
+export function staticPage(title: string, body: string, facts: Pick<ShopFacts, 'contact'>): string {
+  return `<!DOCTYPE html><html lang="es-AR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(pageTitle(title, facts.contact.name))}</title></head><body><main><h1>${title}</h1>${body}</main></body></html>`;
 }
 
 /**
  * The page sent when React cannot render at all (the shell failed) or Express itself
  * fails: static HTML, no stack trace, no script.
  */
-export function errorDocument(status: number): string {
+export function errorDocument(status: number, facts: Pick<ShopFacts, 'contact'>): string {
   const title = status === 400 ? 'Solicitud inválida' : 'Unexpected Application Error!';
   const text =
     status === 400
@@ -23,6 +33,7 @@ export function errorDocument(status: number): string {
   return staticPage(
     title,
     `<p>${text}</p><p><a href="${paths.home}">Ir al inicio</a> · <a href="${paths.priceList}">Precios de parabrisas</a></p>`,
+    facts,
   );
 }
 

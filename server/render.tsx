@@ -209,6 +209,11 @@ function trackReads(context: AppContext) {
       complete = false;
       return context.reviewLinks;
     },
+    // A stored quote is one person's: its pages are never kept.
+    get quotes() {
+      complete = false;
+      return context.quotes;
+    },
   };
   return { context: tracked, sources, complete: () => complete };
 }
@@ -278,7 +283,7 @@ async function streamPage(req: ExpressRequest, res: ExpressResponse, opts: Rende
         'render failed before the first byte',
       );
       if (res.headersSent) return void res.destroy();
-      sendStatusPage(res, 500, errorDocument(500));
+      sendStatusPage(res, 500, errorDocument(500, opts.context.facts));
     },
     onError(error) {
       if (!request.signal.aborted)

@@ -1,6 +1,6 @@
 /**
  * The daily purge: each kind of personal data the site keeps is deleted once older than the
- * period the owner set in client/content/privacy.ts (what /privacidad says). One list, so a
+ * period the owner published (`facts.privacy`, what /privacidad says), read at each run. One list, so a
  * new kind (bookings, when they land) is one more entry. Runs a minute after start, then
  * every 24 hours; several instances may each run it (a delete by date is idempotent).
  */
@@ -9,8 +9,8 @@ import type { Logger } from './logger.ts';
 export type Purge = {
   /** For the log: 'contact messages'. */
   readonly name: string;
-  /** Kept this many days; older is deleted. */
-  readonly days: number;
+  /** Kept this many days (as published when the purge runs); older is deleted. */
+  days(): number;
   /** Deletes what arrived before `before`; returns how many rows went. */
   run(before: Date): Promise<number>;
 };
@@ -37,10 +37,11 @@ export function createRetention(options: {
   const runOnce = () => {
     running ??= (async () => {
       for (const purge of purges) {
-        const before = new Date(now().getTime() - purge.days * DAY_MS);
+        const days = purge.days();
+        const before = new Date(now().getTime() - days * DAY_MS);
         try {
           const deleted = await purge.run(before);
-          if (deleted > 0) logger.info({ purge: purge.name, deleted, days: purge.days }, 'purged');
+          if (deleted > 0) logger.info({ purge: purge.name, deleted, days }, 'purged');
         } catch (error) {
           logger.error({ err: error, purge: purge.name }, 'purge failed; retried tomorrow');
         }

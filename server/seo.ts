@@ -83,5 +83,5 @@ export function robotsTxt(siteUrl: string): string {
     paths.bookingFeed('').replace(/\/turnos\.ics$/, ''),
     paths.review(''),
   ];
-  return `User-agent: *\nAllow: /\nDisallow: ${paths.picker}\nDisallow: ${panelPaths.signIn}\nDisallow: ${paths.whatsappOut}\n${privateBookings.map((p) => `Disallow: ${p}\n`).join('')}\nSitemap: ${siteUrl}${paths.sitemap}\n`;
+  return `User-agent: *\nAllow: /\nDisallow: ${paths.picker}\nDisallow: ${panelPaths.signIn}\nDisallow: ${paths.whatsappOut}\nDisallow: ${paths.quoteForm}\n${privateBookings.map((p) => `Disallow: ${p}\n`).join('')}\nSitemap: ${siteUrl}${paths.sitemap}\n`;
 }

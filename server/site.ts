@@ -39,13 +39,16 @@ import { countedContact } from './demand/counted-contact.ts';
 import { createDemandTally, type DemandTallyOptions } from './demand/tally.ts';
 import { clientKeys } from './demand/client-key.ts';
 import { createContactStore } from '../store/messages.ts';
-import { privacy } from '../client/content/privacy.ts';
 import { createRetention, type Purge, type Retention } from './retention.ts';
 import { clientDistDir } from './paths.ts';
 import { createPanel } from './panel/index.ts';
-import { fixedFacts, type FactsSource } from './facts/source.ts';
-import { defaultFacts } from '../client/facts/defaults.ts';
+import type { FactsSource } from './facts/source.ts';
+import { openFactsStore, type FactsStore } from './facts/store.ts';
+import type { ShopFacts } from '../client/facts/types.ts';
 import type { SessionTimeouts } from '../store/panel.ts';
+import { createQuoteStore } from '../store/quotes.ts';
+import { createQuoteService } from './quotes/service.ts';
+import { demandKey } from '../client/quote/form.ts';
 
 /** A gallery the site starts and stops with itself (the Instagram feed has a refresh timer). */
 export type SiteGallery = GallerySource & { start?(): void; stop?(): void };
@@ -62,8 +65,14 @@ export type SiteOverrides = {
   readonly catalogue?: CatalogueSource & { close?(): void };
   /** Default: the catalogue store opened now, unless `catalogue` is given. */
   readonly catalogueStore?: CatalogueStore;
-  /** Default: the facts the owner published (until then, client/facts/defaults.ts). */
+  /**
+   * Facts that are served but never published to (route tests: `fixedFacts(...)`). Default:
+   * the facts store on the site's database (the owner's newest version; until then
+   * client/facts/defaults.ts).
+   */
   readonly facts?: FactsSource;
+  /** Default: the facts store opened now, unless `facts` is given. */
+  readonly factsStore?: FactsStore;
   /** Default: the Instagram feed with our photo copies, or 'disabled' without a token. */
   readonly gallery?: SiteGallery;
   /** Default: the site's database opened now (SQLite in DATA_DIR, or DATABASE_URL); closed by stop(). */
@@ -78,6 +87,8 @@ export type SiteOverrides = {
   readonly reviewRateLimit?: RateLimit;
   /** How often an instance on PostgreSQL looks for another's review change (server/reviews/). */
   readonly reviewsPollMs?: number;
+  /** POST /presupuesto per client; default 5 per 10 minutes. */
+  readonly quoteRateLimit?: RateLimit;
   /** Default: the site's routes (client/routes.tsx). */
   readonly routes?: AppDeps['routes'];
   /** Default: the client build's files, from Vite's manifest. */
@@ -92,20 +103,27 @@ export type SiteOverrides = {
   readonly panelTimeouts?: SessionTimeouts;
 };
 
-/** What the site keeps about people, and for how long (client/content/privacy.ts, /privacidad). */
-export function retentionPurges(database: SiteDatabase): Purge[] {
+/** What the site keeps about people, and for how long: the periods the owner published (/privacidad). */
+export function retentionPurges(database: SiteDatabase, facts: () => ShopFacts): Purge[] {
   const messages = createContactStore(database);
   const bookings = createBookingStore(database);
+  const quotes = createQuoteStore(database);
   return [
     {
       name: 'contact messages',
-      days: privacy.contactMessagesDays,
+      days: () => facts().privacy.contactMessagesDays,
       run: async (before) => (await messages.purgeReceivedBefore(before)).deleted,
     },
     {
       name: 'bookings',
-      days: privacy.bookingsDays,
+      days: () => facts().privacy.bookingsDays,
       run: (before) => bookings.purgeEndedBefore(before),
+    },
+    // A quote is kept as long as a booking (it becomes one): what /privacidad says.
+    {
+      name: 'quotes',
+      days: () => facts().privacy.bookingsDays,
+      run: (before) => quotes.purgeCreatedBefore(before),
     },
   ];
 }
@@ -116,6 +134,8 @@ export type Site = {
   readonly app: App;
   /** Where the panel publishes prices; undefined when the site was given a fixed catalogue. */
   readonly catalogueStore: CatalogueStore | undefined;
+  /** Where the panel publishes the shop's facts; undefined when the site was given fixed facts. */
+  readonly factsStore: FactsStore | undefined;
   /**
    * Starts the background work and listens: on `server` when given (development shares
    * its server with Vite's hot reload), else on a new one. Rejects when it cannot listen.
@@ -149,7 +169,15 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
         { cause: error },
       );
     }));
-  const contact = overrides.contact ?? (await openContact(config, logger, { database }));
+  // The shop's facts: the owner's newest published version (docs/decisions/2026-11-28-shop-facts.md).
+  const factsStore = overrides.facts
+    ? undefined
+    : (overrides.factsStore ?? (await openFactsStore({ database, logger, now })));
+  const facts = overrides.facts ?? factsStore;
+  if (!facts) throw new Error('createSite: neither facts nor a facts store');
+  const currentFacts = () => facts.current();
+  const contact =
+    overrides.contact ?? (await openContact(config, logger, { database, facts: currentFacts }));
   const catalogueStore =
     overrides.catalogueStore ??
     (initial
@@ -158,7 +186,6 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
   const catalogue = overrides.catalogue ?? catalogueStore;
   if (!catalogue) throw new Error('createSite: neither a catalogue nor a catalogue store');
   const gallery = overrides.gallery ?? createGallery(config, logger);
-  const facts = overrides.facts ?? fixedFacts(defaultFacts);
   const bookingStore = createBookingStore(database);
   const reviews = createReviews({
     database,
@@ -166,18 +193,8 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
     now,
     logger,
     siteUrl: config.siteUrl,
-    facts: () => facts.current(),
+    facts: currentFacts,
     pollMs: overrides.reviewsPollMs,
-  });
-  const panel = createPanel({
-    config,
-    database,
-    logger,
-    now,
-    timeouts: overrides.panelTimeouts,
-    catalogue,
-    catalogueStore,
-    reviews,
   });
   // Demand figures (docs/decisions/2026-11-25-demand-counts.md): counted in memory on the
   // request path, written in batches; stop() writes what is left before the database closes.
@@ -190,7 +207,7 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
     ...overrides.demand,
   });
   const retention: Retention = createRetention({
-    purges: retentionPurges(database),
+    purges: retentionPurges(database, currentFacts),
     now,
     logger,
   });
@@ -198,10 +215,31 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
     store: bookingStore,
     logger,
     now,
+    facts: currentFacts,
     onStored: () => {
       contact.nudge?.();
       tally.count({ kind: 'booking', key: '' });
     },
+  });
+  const quotes = createQuoteService({
+    store: createQuoteStore(database),
+    logger,
+    now,
+    // Per model and version, nothing personal (docs/decisions/2026-11-25-demand-counts.md).
+    onIssued: (quote) => tally.count({ kind: 'quote', key: demandKey(quote.item) }),
+  });
+  const panel = createPanel({
+    config,
+    database,
+    logger,
+    now,
+    timeouts: overrides.panelTimeouts,
+    catalogue,
+    catalogueStore,
+    facts: currentFacts,
+    factsStore,
+    quotes,
+    reviews,
   });
   const counting: DemandCounting = createDemandCounting({
     tally,
@@ -239,10 +277,12 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
     contactRateLimit: overrides.contactRateLimit,
     contactRateLimitStores: contact.rateLimitStores,
     bookings,
-    bookingFeed: createBookingFeed(bookingStore, now, new URL(config.siteUrl).host),
+    bookingFeed: createBookingFeed(bookingStore, now, new URL(config.siteUrl).host, currentFacts),
     bookingRateLimit: overrides.bookingRateLimit,
     reviews,
     reviewRateLimit: overrides.reviewRateLimit,
+    quotes,
+    quoteRateLimit: overrides.quoteRateLimit,
     pages,
     draining: () => draining,
     panel,
@@ -260,6 +300,7 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
     listener,
     app,
     catalogueStore,
+    factsStore,
     async start({ port, host, server: given }) {
       const http = given ?? createServer(HTTP_SERVER_OPTIONS);
       applyHttpLimits(http);

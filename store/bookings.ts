@@ -7,8 +7,8 @@
  * See docs/decisions/2026-11-25-bookings.md.
  */
 import { sql, type Kysely } from 'kysely';
-import type { BookingStatus, BookingsTable, SiteDatabase, SiteTables } from './schema.ts';
 import { writeTransaction } from './transaction.ts';
+import type { BookingStatus, BookingsTable, SiteDatabase, SiteTables } from './schema.ts';
 
 export type Booking = {
   readonly id: string;
@@ -31,6 +31,8 @@ export type Booking = {
   readonly notes: string | undefined;
   /** The car as the catalogue names it, for a glass job (a review shows on its product page). */
   readonly car: BookedCar | undefined;
+  /** Made from an insurance quote in the panel: its number. */
+  readonly quoteNumber: string | undefined;
 };
 
 /** "Peugeot 208", and the catalogue's slugs of that brand and model. */
@@ -78,9 +80,14 @@ const HOLDING: readonly BookingStatus[] = ['pendiente', 'confirmado'];
 export type BookingStore = {
   /**
    * Takes a place and stores the booking and its e-mail, all or nothing. `defaultPlaces` is
-   * the window's places unless the owner changed that day's (booking_day_places).
+   * the window's places unless the owner changed that day's (booking_day_places). No notice:
+   * the owner made it (from a quote in the panel), nobody is e-mailed.
    */
-  book(booking: NewBooking, defaultPlaces: number, notice: BookingNotice): Promise<BookOutcome>;
+  book(
+    booking: NewBooking,
+    defaultPlaces: number,
+    notice: BookingNotice | undefined,
+  ): Promise<BookOutcome>;
   /** Moves a booking to another window (its private link's "Cambiar"): the new place first. */
   move(
     id: string,
@@ -120,7 +127,6 @@ export type BookingStore = {
 
 export function createBookingStore(database: SiteDatabase): BookingStore {
   const { db } = database;
-  /** One transaction on one connection; SQLite takes the write lock at BEGIN. */
   const write = <T>(work: (tx: Kysely<SiteTables>) => Promise<T>) =>
     writeTransaction(database, work);
 
@@ -191,20 +197,21 @@ export function createBookingStore(database: SiteDatabase): BookingStore {
           if (await isClosed(tx, booking.day, booking.slot)) return { status: 'closed' };
           if (!(await take(tx, booking, defaultPlaces))) return { status: 'full' };
           await tx.insertInto('bookings').values(toRow(booking)).execute();
-          await tx
-            .insertInto('contact_messages')
-            .values({
-              id: booking.id,
-              received_at: booking.createdAt,
-              name: booking.name,
-              email: '',
-              message: notice.text,
-              status: 'pending',
-              attempts: 0,
-              next_attempt_at: booking.createdAt,
-              kind: 'booking',
-            })
-            .execute();
+          if (notice)
+            await tx
+              .insertInto('contact_messages')
+              .values({
+                id: booking.id,
+                received_at: booking.createdAt,
+                name: booking.name,
+                email: '',
+                message: notice.text,
+                status: 'pending',
+                attempts: 0,
+                next_attempt_at: booking.createdAt,
+                kind: 'booking',
+              })
+              .execute();
           return { status: 'booked', booking: { ...booking, ...fresh(booking.createdAt) } };
         });
       } catch (error) {
@@ -445,6 +452,7 @@ function toRow(b: NewBooking): BookingsTable {
     car: b.car?.name ?? null,
     brand_slug: b.car?.brandSlug ?? null,
     model_slug: b.car?.modelSlug ?? null,
+    quote_number: b.quoteNumber ?? null,
   };
 }
 
@@ -472,5 +480,6 @@ function toBooking(r: BookingsTable): Booking {
       r.car !== null && r.brand_slug !== null && r.model_slug !== null
         ? { name: r.car, brandSlug: r.brand_slug, modelSlug: r.model_slug }
         : undefined,
+    quoteNumber: r.quote_number ?? undefined,
   };
 }

@@ -20,6 +20,8 @@ export const DEMAND_KINDS = [
   'contact',
   /** A booking taken (`/turnos`): key ''. */
   'booking',
+  /** An insurance quote issued: key as `version`'s (`{canonical}[?version={id}]`). */
+  'quote',
 ] as const;
 export type DemandKind = (typeof DEMAND_KINDS)[number];
 

@@ -6,6 +6,7 @@
  */
 import { sql } from 'kysely';
 import type { MessageStatus, SiteDatabase } from './schema.ts';
+import { likePattern } from './transaction.ts';
 
 export type InboxRow = {
   readonly id: string;
@@ -20,14 +21,6 @@ export type InboxRow = {
 };
 
 export type InboxStore = ReturnType<typeof createInboxStore>;
-
-/** `%` and `_` typed by the owner are letters, not wildcards. */
-function likePattern(search: string): string {
-  return `%${search
-    .trim()
-    .toLowerCase()
-    .replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 export function createInboxStore({ db, engine }: SiteDatabase) {
   const matching = (search: string) => {

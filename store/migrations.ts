@@ -248,6 +248,26 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  // The shop's facts as the owner publishes them (docs/decisions/2026-11-28-shop-facts.md): one
+  // row per version, the live one the highest seq. Like the catalogues, a publish inserts the
+  // seq after the one it previewed: two publishes from the same version collide on the primary
+  // key and only one wins. The body is the owner's document (JSON); every version is kept.
+  '2026-11-28-10-facts': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('shop_facts')
+        .addColumn('seq', 'integer', (c) => c.primaryKey())
+        .addColumn('body', 'text', (c) => c.notNull())
+        .addColumn('published_at', 'text', (c) => c.notNull())
+        .addColumn('published_by', 'text', (c) => c.notNull())
+        .addColumn('source', 'text', (c) =>
+          c.notNull().check(sqlIn('source', ['panel', 'cli', 'restore'])),
+        )
+        .addColumn('summary', 'text', (c) => c.notNull())
+        .addColumn('restored_from', 'integer')
+        .execute();
+    },
+  },
   // Reviews of finished jobs (docs/decisions/2026-11-28-reviews.md). A booking names its car
   // as the catalogue does, so a review of the job can show on that car's product page.
   '2026-11-28-20-reviews': {
@@ -316,6 +336,37 @@ const migrations: Record<string, Migration> = {
         .addColumn('version', 'integer', (c) => c.notNull())
         .execute();
       await sql`insert into review_state (id, version) values ('reviews', 0)`.execute(db);
+    },
+  },
+  // Insurance quotes (docs/decisions/2026-11-28-insurance-quotes.md): numbered per year by a
+  // counter row taken in the same transaction as the insert (store/quotes.ts), so numbers are
+  // consecutive and never reused, whatever the engine or the number of instances; the quote's
+  // content is frozen in `body` (JSON) at issue. A booking made from a quote keeps its number.
+  '2026-11-28-30-quotes': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('quote_counters')
+        .addColumn('year', 'integer', (c) => c.primaryKey())
+        .addColumn('last', 'integer', (c) => c.notNull().check(sql`last >= 0`))
+        .execute();
+      await db.schema
+        .createTable('quotes')
+        .addColumn('number', 'text', (c) => c.primaryKey())
+        .addColumn('year', 'integer', (c) => c.notNull())
+        .addColumn('seq', 'integer', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('code', 'text', (c) => c.notNull())
+        .addColumn('key_hash', 'text', (c) => c.notNull().unique())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('plate', 'text')
+        .addColumn('insurer', 'text', (c) => c.notNull())
+        .addColumn('item', 'text', (c) => c.notNull())
+        .addColumn('total', 'integer', (c) => c.notNull())
+        .addColumn('body', 'text', (c) => c.notNull())
+        .addUniqueConstraint('quotes_year_seq', ['year', 'seq'])
+        .execute();
+      await db.schema.createIndex('quotes_created').on('quotes').column('created_at').execute();
+      await db.schema.alterTable('bookings').addColumn('quote_number', 'text').execute();
     },
   },
 };

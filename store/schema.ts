@@ -125,6 +125,8 @@ export type BookingsTable = {
   /** The catalogue's slugs of that car: a review of the job shows on its product page. */
   brand_slug: string | null;
   model_slug: string | null;
+  /** Made from an insurance quote in the panel: its number (`P-2026-000123`). */
+  quote_number: string | null;
 };
 
 /** The owner's change of a day's places (from the panel). */
@@ -279,6 +281,49 @@ export type ReviewLinksTable = {
  * show, so every instance notices a publish with one cheap read (server/reviews/).
  */
 export type ReviewStateTable = { id: string; version: number };
+export const FACTS_SOURCES = ['panel', 'cli', 'restore'] as const;
+/** Who published the facts: the panel, `npm run owner -- facts set`, or "Volver a esta versión". */
+export type FactsSource = (typeof FACTS_SOURCES)[number];
+
+/** One published version of the shop's facts (the live one is the highest seq). */
+export type ShopFactsTable = {
+  seq: number;
+  /** The owner's document, JSON (client/facts/document.ts checks it when it is read). */
+  body: string;
+  published_at: string;
+  published_by: string;
+  source: FactsSource;
+  /** What changed, in words. */
+  summary: string;
+  restored_from: number | null;
+};
+
+/** The last number given in a year (store/quotes.ts): taken in the transaction that inserts. */
+export type QuoteCountersTable = { year: number; last: number };
+
+/**
+ * An insurance quote as issued. The searchable facts have columns; `body` is the whole
+ * document frozen at issue (JSON, read by server/quotes/): later prices or facts never change it.
+ */
+export type QuotesTable = {
+  /** `P-2026-000123`. */
+  number: string;
+  year: number;
+  seq: number;
+  created_at: string;
+  /** The verification code printed in the quote's URL (readable: the PDF is made again from it). */
+  code: string;
+  /** SHA-256 of the customer's private link key (the link itself is never stored). */
+  key_hash: string;
+  name: string;
+  plate: string | null;
+  insurer: string;
+  /** The item in words, for the panel's list and search. */
+  item: string;
+  /** The cash total in centavos. */
+  total: number;
+  body: string;
+};
 
 /** Every table of the site's database (each feature adds its own; one list of migrations). */
 export type SiteTables = {
@@ -302,6 +347,9 @@ export type SiteTables = {
   reviews: ReviewsTable;
   review_links: ReviewLinksTable;
   review_state: ReviewStateTable;
+  shop_facts: ShopFactsTable;
+  quote_counters: QuoteCountersTable;
+  quotes: QuotesTable;
 };
 
 export type Engine = 'sqlite' | 'postgres';

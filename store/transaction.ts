@@ -1,13 +1,13 @@
 /**
- * One write transaction on one connection, the same for SQLite and PostgreSQL. SQLite takes the
- * write lock at BEGIN (`begin immediate`): a deferred transaction that reads first and writes
- * later fails at once with SQLITE_BUSY instead of waiting `busy_timeout`.
+ * One write transaction on one connection, the same for both engines: SQLite takes the write
+ * lock at BEGIN IMMEDIATE (a deferred transaction that later writes fails at once with
+ * SQLITE_BUSY instead of waiting), PostgreSQL a plain BEGIN. Rolled back on any error.
  */
 import { sql, type Kysely } from 'kysely';
 import type { SiteDatabase, SiteTables } from './schema.ts';
 
 export function writeTransaction<T>(
-  { db, engine }: Pick<SiteDatabase, 'db' | 'engine'>,
+  { db, engine }: SiteDatabase,
   work: (tx: Kysely<SiteTables>) => Promise<T>,
 ): Promise<T> {
   return db.connection().execute(async (tx) => {
@@ -21,4 +21,12 @@ export function writeTransaction<T>(
       throw error;
     }
   });
+}
+
+/** A LIKE pattern for what the owner typed: `%` and `_` are letters, not wildcards (`escape '\\'`). */
+export function likePattern(search: string): string {
+  return `%${search
+    .trim()
+    .toLowerCase()
+    .replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }

@@ -7,7 +7,7 @@ import { data, redirect } from 'react-router-dom';
 import type { AppActionArgs, AppLoaderArgs } from '../app-context.ts';
 import { bookingPage } from '../content/booking.ts';
 import { paths, queryParams } from '../paths.ts';
-import { earliestDay, windowsOf } from './calendar.ts';
+import { bookingRules, earliestDay, windowsOf } from './calendar.ts';
 import { shopDate, addDays } from '../../catalogue/validity.ts';
 import { checkWhatAndWhere, checkWhen, checkWho, readBookingValues } from './form.ts';
 import { bookingPageData, type BookingNotice } from './page-data.ts';
@@ -21,6 +21,12 @@ async function postedForm(request: Request): Promise<FormData> {
   return request.formData().catch(() => {
     throw data(null, { status: 400 });
   });
+}
+
+/** The published facts' rules with the agenda's closures for the days a form may offer. */
+async function rulesNow(context: AppLoaderArgs['context']) {
+  const today = shopDate(context.now);
+  return bookingRules(context.facts, await context.bookings.closures(today, addDays(today, 400)));
 }
 
 /** GET /turnos: the form, and the days when what and where are chosen. */
@@ -51,13 +57,12 @@ export async function bookingAction({ request, context }: AppActionArgs) {
   const again = async (status: number, errors: BookingErrors, notice?: BookingNotice) =>
     data(await bookingPageData(values, context, { errors, notice, showAll: true }), { status });
 
-  const what = checkWhatAndWhere(values, context.catalogue);
+  const what = checkWhatAndWhere(values, context.catalogue, context.facts.zones);
   const who = checkWho(values);
   if (!what.ok) return again(422, { ...what.errors, ...who.errors });
-  const today = shopDate(context.now);
-  const closures = await context.bookings.closures(today, addDays(today, 400));
-  const earliest = earliestDay(context.now, what.ok.glass?.availability, closures);
-  const when = checkWhen(values, context.now, earliest.day, closures);
+  const rules = await rulesNow(context);
+  const earliest = earliestDay(context.now, what.ok.glass?.availability, rules);
+  const when = checkWhen(values, context.now, earliest.day, rules);
   if (!when.ok || !who.ok) return again(422, { ...when.errors, ...who.errors });
 
   const outcome = await context.bookings.book({
@@ -97,17 +102,11 @@ export async function manageLoader({ params, context }: AppLoaderArgs) {
   const token = params.token ?? '';
   const booking = await context.bookings.find(token);
   if (!booking) throw data({ kind: 'booking' }, { status: 404 });
-  const today = shopDate(context.now);
-  const closures = await context.bookings.closures(today, addDays(today, 400));
-  const earliest = earliestDay(context.now, undefined, closures);
+  const rules = await rulesNow(context);
+  const earliest = earliestDay(context.now, undefined, rules);
   const holding = booking.status === 'pendiente' || booking.status === 'confirmado';
   const days = holding
-    ? await context.bookings.calendar(
-        booking.place,
-        earliest.day,
-        addDays(earliest.day, 13),
-        closures,
-      )
+    ? await context.bookings.calendar(booking.place, earliest.day, addDays(earliest.day, 13), rules)
     : [];
   // A finished job may be reviewed: where its review stands (the page invites, or thanks).
   const review =
@@ -148,7 +147,10 @@ export async function manageAction({ request, params, context }: AppActionArgs) 
   if (intent === manageFields.move) {
     const value = form.get(queryParams.booking.window);
     const choice = parseWindowChoice(typeof value === 'string' ? value : '');
-    const window = choice ? windowsOf(choice.day).find((w) => w.id === choice.window) : undefined;
+    const rules = await rulesNow(context);
+    const window = choice
+      ? windowsOf(choice.day, rules).find((w) => w.id === choice.window)
+      : undefined;
     const today = shopDate(context.now);
     if (!choice || !window || choice.day <= today) {
       return data({ moveError: 'Elegí un día y un horario de la lista.' }, { status: 422 });

@@ -1,7 +1,7 @@
-/** Places left per window: the content's places (or the owner's for that day) minus those taken. */
+/** Places left per window: the published places (or the owner's for that day) minus those taken. */
 import type { IsoDate } from '../../catalogue/validity.ts';
-import { placesPerWindow, type PlaceOfWork } from '../content/booking.ts';
-import { windowsOf, workingDaysBetween, type Closures } from './calendar.ts';
+import type { PlaceOfWork } from '../content/booking.ts';
+import { windowsOf, workingDaysBetween, type BookingRules } from './calendar.ts';
 import type { DayAvailability } from './types.ts';
 
 export type Counts = {
@@ -11,21 +11,26 @@ export type Counts = {
   readonly dayPlaces: ReadonlyMap<IsoDate, number>;
 };
 
-export function placesOn(day: IsoDate, place: PlaceOfWork, counts: Counts): number {
-  return counts.dayPlaces.get(day) ?? placesPerWindow[place];
+export function placesOn(
+  day: IsoDate,
+  place: PlaceOfWork,
+  counts: Counts,
+  rules: BookingRules,
+): number {
+  return counts.dayPlaces.get(day) ?? rules.places[place];
 }
 
 export function calendarOf(
   place: PlaceOfWork,
   from: IsoDate,
   to: IsoDate,
-  closures: Closures,
+  rules: BookingRules,
   counts: Counts,
 ): DayAvailability[] {
-  return workingDaysBetween(from, to, closures).map((day) => ({
+  return workingDaysBetween(from, to, rules).map((day) => ({
     day,
-    windows: windowsOf(day, closures).map((window) => {
-      const places = placesOn(day, place, counts);
+    windows: windowsOf(day, rules).map((window) => {
+      const places = placesOn(day, place, counts, rules);
       const taken = counts.taken.get(`${day}/${window.id}`) ?? 0;
       return { window, places, left: Math.max(0, places - taken) };
     }),

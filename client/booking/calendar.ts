@@ -1,7 +1,9 @@
 /**
  * The booking calendar's rules, pure: which days are working days, which windows a day has,
  * and the earliest day a visitor may book given the glass's availability. Days are ISO
- * calendar dates in Jujuy (catalogue/validity.ts); the owner's closures come from the store.
+ * calendar dates in Jujuy (catalogue/validity.ts). What decides them (`BookingRules`): the
+ * published hours, closed days and places (the owner's facts), Argentina's national holidays,
+ * and the days and windows the owner closed in the agenda (the store).
  */
 import type { Availability } from '../../catalogue/schema.ts';
 import { addDays, shopDate, type IsoDate } from '../../catalogue/validity.ts';
@@ -9,9 +11,12 @@ import {
   BOOKING_HORIZON_DAYS,
   windowsOfWeekday,
   type BookingWindow,
+  type PlaceOfWork,
   type WindowId,
 } from '../content/booking.ts';
-import { holidayName } from './holidays.ts';
+import type { Week } from '../content/hours.ts';
+import type { ClosedDay, ShopFacts } from '../facts/types.ts';
+import { nationalHolidayName } from './holidays.ts';
 import { weekdayOf } from './days.ts';
 
 /** Days and windows the owner closed (from the panel). */
@@ -22,6 +27,32 @@ export type Closures = {
 };
 
 export const NO_CLOSURES: Closures = { days: new Set(), windows: new Set() };
+
+/** Everything that decides which windows open: the published facts and the agenda's closures. */
+export type BookingRules = {
+  /** The published opening hours: each slot is a window. */
+  readonly hours: Week;
+  /** The owner's closed days (Jujuy's, bridge days, vacations), by date. */
+  readonly closedDays: ReadonlyMap<IsoDate, string>;
+  /** Places per window when the agenda does not say otherwise for that day. */
+  readonly places: Readonly<Record<PlaceOfWork, number>>;
+  readonly closures: Closures;
+};
+
+const closedDayMaps = new WeakMap<readonly ClosedDay[], ReadonlyMap<IsoDate, string>>();
+
+/** The rules of the published facts with the agenda's closures (the closed days' map is made once per version). */
+export function bookingRules(
+  facts: Pick<ShopFacts, 'hours' | 'closedDays' | 'booking'>,
+  closures: Closures = NO_CLOSURES,
+): BookingRules {
+  let closedDays = closedDayMaps.get(facts.closedDays);
+  if (!closedDays) {
+    closedDays = new Map(facts.closedDays.map((d) => [d.date, d.name]));
+    closedDayMaps.set(facts.closedDays, closedDays);
+  }
+  return { hours: facts.hours, closedDays, places: facts.booking.placesPerWindow, closures };
+}
 
 export const closureKey = (day: IsoDate, window: WindowId) => `${day}/${window}`;
 
@@ -40,32 +71,37 @@ export function parseDay(text: string): IsoDate | undefined {
 }
 
 /** Why the shop is closed that whole day, or undefined when it opens. */
-export function closedReason(day: IsoDate, closures: Closures = NO_CLOSURES): string | undefined {
-  if (windowsOfWeekday(weekdayOf(day)).length === 0) return 'Ese día no abrimos.';
-  const holiday = holidayName(day);
+export function closedReason(day: IsoDate, rules: BookingRules): string | undefined {
+  if (windowsOfWeekday(rules.hours, weekdayOf(day)).length === 0) return 'Ese día no abrimos.';
+  const holiday = nationalHolidayName(day);
   if (holiday) return `Ese día es feriado (${holiday}).`;
-  if (closures.days.has(day)) return 'Ese día el taller está cerrado.';
+  const closed = rules.closedDays.get(day);
+  if (closed) return `Ese día no atendemos (${closed}).`;
+  if (rules.closures.days.has(day)) return 'Ese día el taller está cerrado.';
   return undefined;
 }
 
-export function isWorkingDay(day: IsoDate, closures: Closures = NO_CLOSURES): boolean {
-  return closedReason(day, closures) === undefined;
+export function isWorkingDay(day: IsoDate, rules: BookingRules): boolean {
+  return closedReason(day, rules) === undefined;
 }
 
 /** The windows open for booking that day (none on a closed day). */
-export function windowsOf(day: IsoDate, closures: Closures = NO_CLOSURES): BookingWindow[] {
-  if (!isWorkingDay(day, closures)) return [];
-  return windowsOfWeekday(weekdayOf(day)).filter(
-    (window) => !closures.windows.has(closureKey(day, window.id)),
+export function windowsOf(day: IsoDate, rules: BookingRules): BookingWindow[] {
+  if (!isWorkingDay(day, rules)) return [];
+  return windowsOfWeekday(rules.hours, weekdayOf(day)).filter(
+    (window) => !rules.closures.windows.has(closureKey(day, window.id)),
   );
 }
 
+/** How far a search for working days goes: a shop shut for longer has no bookable day. */
+const MAX_SEARCH_DAYS = 400;
+
 /** The `n`th working day after `day` (`day` itself does not count). */
-export function nthWorkingDayAfter(day: IsoDate, n: number, closures: Closures = NO_CLOSURES) {
+export function nthWorkingDayAfter(day: IsoDate, n: number, rules: BookingRules) {
   let current = day;
-  for (let found = 0; found < n;) {
+  for (let found = 0, looked = 0; found < n && looked < MAX_SEARCH_DAYS; looked += 1) {
     current = addDays(current, 1);
-    if (isWorkingDay(current, closures)) found += 1;
+    if (isWorkingDay(current, rules)) found += 1;
   }
   return current;
 }
@@ -83,12 +119,12 @@ export type Earliest = {
 export function earliestDay(
   now: Date,
   availability: Availability | undefined,
-  closures: Closures = NO_CLOSURES,
+  rules: BookingRules,
 ): Earliest {
   const today = shopDate(now);
   const days = availability?.tipo === 'pedido' && availability.dias ? availability.dias : 1;
   return {
-    day: nthWorkingDayAfter(today, days, closures),
+    day: nthWorkingDayAfter(today, days, rules),
     request: availability?.tipo === 'pedido' && !availability.dias,
   };
 }
@@ -100,14 +136,10 @@ export function lastBookableDay(now: Date, earliest: IsoDate): IsoDate {
 }
 
 /** The working days from `first` to `last`, both included. */
-export function workingDaysBetween(
-  first: IsoDate,
-  last: IsoDate,
-  closures: Closures = NO_CLOSURES,
-): IsoDate[] {
+export function workingDaysBetween(first: IsoDate, last: IsoDate, rules: BookingRules): IsoDate[] {
   const days: IsoDate[] = [];
   for (let day = first; day <= last; day = addDays(day, 1)) {
-    if (isWorkingDay(day, closures)) days.push(day);
+    if (isWorkingDay(day, rules)) days.push(day);
   }
   return days;
 }
@@ -117,12 +149,12 @@ export function dayProblem(
   day: IsoDate,
   now: Date,
   earliest: IsoDate,
-  closures: Closures = NO_CLOSURES,
+  rules: BookingRules,
 ): string | undefined {
   if (day <= shopDate(now)) return 'Ese día ya pasó: elegí uno desde mañana.';
   if (day < earliest) return 'Para ese cristal el primer día posible es más adelante.';
   if (day > lastBookableDay(now, earliest)) return 'Todavía no damos turnos para ese día.';
-  return closedReason(day, closures);
+  return closedReason(day, rules);
 }
 
 /** The window's start and end as instants (UTC). */

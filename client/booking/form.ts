@@ -3,7 +3,6 @@
  * problem (shown next to the field; the rest of the form is kept). Pure: the catalogue, the
  * clock and the owner's closures come in as arguments.
  */
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { CatalogueLookup } from '../../catalogue/lookup.ts';
 import type { Availability } from '../../catalogue/schema.ts';
 import type { IsoDate } from '../../catalogue/validity.ts';
@@ -16,8 +15,9 @@ import {
   type PlaceOfWork,
 } from '../content/booking.ts';
 import { availabilityLabel, featuresTitle, pieceNames, yearsLabel } from '../content/glass.ts';
-import { zones, type Zone } from '../content/zones.ts';
-import { dayProblem, windowsOf, type Closures } from './calendar.ts';
+import type { Zone } from '../content/zones.ts';
+import { arPhoneE164 } from '../facts/phone.ts';
+import { dayProblem, windowsOf, type BookingRules } from './calendar.ts';
 import {
   BOOKING_FIELD_KEYS,
   BOOKING_FIELDS,
@@ -82,6 +82,7 @@ export function askFirst(zone: Zone | undefined): boolean {
 export function checkWhatAndWhere(
   values: BookingValues,
   catalogue: CatalogueLookup,
+  zones: readonly Zone[],
 ): { errors: BookingErrors; ok: WhatAndWhere | undefined } {
   const errors: Partial<Record<BookingField, string>> = {};
   const job = isJob(values.job) ? values.job : undefined;
@@ -149,14 +150,18 @@ export type Who = {
   readonly notes: string | undefined;
 };
 
-/** An Argentine phone as people write it (`0388 15 412-3456`, `388 4123456`), as E.164. */
-export function parsePhone(text: string): string | undefined {
-  const phone = parsePhoneNumberFromString(text, 'AR');
-  return phone?.isValid() ? phone.number : undefined;
-}
-
 /** Car plates: `AB 123 CD` (since 2016) or `ABC 123`. */
 const PLATE = /^(?:[A-Z]{2}\d{3}[A-Z]{2}|[A-Z]{3}\d{3})$/;
+
+/** A plate as typed (`ab 123-cd`) in its one written form (`AB123CD`); '' when none. */
+export function normalPlate(text: string): string {
+  return text.toUpperCase().replace(/[\s.-]/g, '');
+}
+export function isPlate(plate: string): boolean {
+  return PLATE.test(plate);
+}
+export const PLATE_ERROR =
+  'Esa patente no tiene el formato AB 123 CD ni ABC 123 (podés dejarla vacía).';
 
 export function checkWho(values: BookingValues): { errors: BookingErrors; ok: Who | undefined } {
   const errors: Partial<Record<BookingField, string>> = {};
@@ -164,14 +169,13 @@ export function checkWho(values: BookingValues): { errors: BookingErrors; ok: Wh
   if (!name) errors.name = 'Escribí tu nombre.';
   else if (name.length > BOOKING_LIMITS.name)
     errors.name = `El nombre puede tener hasta ${BOOKING_LIMITS.name} caracteres.`;
-  const phone = values.phone.length <= BOOKING_LIMITS.phone ? parsePhone(values.phone) : undefined;
+  const phone = values.phone.length <= BOOKING_LIMITS.phone ? arPhoneE164(values.phone) : undefined;
   if (!values.phone.trim()) errors.phone = 'Escribí tu teléfono con WhatsApp.';
   else if (!phone)
     errors.phone =
       'Ese teléfono no parece completo: escribilo con el código de área, por ejemplo 388 15 412-3456.';
-  const plateText = values.plate.toUpperCase().replace(/[\s.-]/g, '');
-  if (plateText && !PLATE.test(plateText))
-    errors.plate = 'Esa patente no tiene el formato AB 123 CD ni ABC 123 (podés dejarla vacía).';
+  const plateText = normalPlate(values.plate);
+  if (plateText && !isPlate(plateText)) errors.plate = PLATE_ERROR;
   const notes = values.notes.trim();
   if (notes.length > BOOKING_LIMITS.notes)
     errors.notes = `Las notas pueden tener hasta ${BOOKING_LIMITS.notes} caracteres.`;
@@ -187,13 +191,13 @@ export function checkWhen(
   values: BookingValues,
   now: Date,
   earliest: IsoDate,
-  closures: Closures,
+  rules: BookingRules,
 ): { errors: BookingErrors; ok: { day: IsoDate; window: BookingWindow } | undefined } {
   const choice = parseWindowChoice(values.window);
   if (!choice) return { errors: { window: 'Elegí un día y un horario.' }, ok: undefined };
-  const problem = dayProblem(choice.day, now, earliest, closures);
+  const problem = dayProblem(choice.day, now, earliest, rules);
   if (problem) return { errors: { window: problem }, ok: undefined };
-  const window = windowsOf(choice.day, closures).find((w) => w.id === choice.window);
+  const window = windowsOf(choice.day, rules).find((w) => w.id === choice.window);
   if (!window) return { errors: { window: 'Ese horario no está abierto ese día.' }, ok: undefined };
   return { errors: {}, ok: { day: choice.day, window } };
 }

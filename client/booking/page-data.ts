@@ -5,8 +5,9 @@
 import { addDays, shopDate, type IsoDate } from '../../catalogue/validity.ts';
 import type { AppContext } from '../app-context.ts';
 import type { BookingWindow } from '../content/booking.ts';
-import { zones, type Zone } from '../content/zones.ts';
+import type { Zone } from '../content/zones.ts';
 import {
+  bookingRules,
   earliestDay,
   lastBookableDay,
   parseDay,
@@ -44,7 +45,7 @@ export type BookingPageData = {
 };
 
 /** What the page's data needs of the request's context (the JSON API passes the same). */
-export type BookingDataContext = Pick<AppContext, 'catalogue' | 'bookings' | 'now'>;
+export type BookingDataContext = Pick<AppContext, 'catalogue' | 'bookings' | 'now' | 'facts'>;
 
 export async function bookingPageData(
   values: BookingValues,
@@ -52,9 +53,11 @@ export async function bookingPageData(
   extra: { errors?: BookingErrors; notice?: BookingNotice; showAll?: boolean } = {},
 ): Promise<BookingPageData> {
   const asked = extra.showAll || values.job !== '' || values.place !== '';
-  const checked = checkWhatAndWhere(values, context.catalogue);
+  const { zones } = context.facts;
+  const checked = checkWhatAndWhere(values, context.catalogue, zones);
   const zone = checked.ok?.zone;
-  const askZone = values.place === 'domicilio' && !zone ? findAsk(values.locality) : undefined;
+  const askZone =
+    values.place === 'domicilio' && !zone ? findAsk(zones, values.locality) : undefined;
   const base = {
     values,
     notice: extra.notice,
@@ -74,19 +77,17 @@ export async function bookingPageData(
   }
   const { bookings, now } = context;
   const today = shopDate(now);
-  const closures = await bookings.closures(today, addDays(today, 400));
-  const earliest = earliestDay(now, checked.ok.glass?.availability, closures);
+  const rules = bookingRules(context.facts, await bookings.closures(today, addDays(today, 400)));
+  const earliest = earliestDay(now, checked.ok.glass?.availability, rules);
   const last = lastBookableDay(now, earliest.day);
   const askedFrom = parseDay(values.from);
   const from =
     askedFrom && askedFrom > earliest.day && askedFrom <= last ? askedFrom : earliest.day;
-  const working = workingDaysBetween(from, last, closures);
+  const working = workingDaysBetween(from, last, rules);
   const shown = working.slice(0, DAYS_PER_PAGE);
   const lastShown = shown.at(-1);
-  const days = lastShown
-    ? await bookings.calendar(checked.ok.place, from, lastShown, closures)
-    : [];
-  const before = workingDaysBetween(earliest.day, addDays(from, -1), closures);
+  const days = lastShown ? await bookings.calendar(checked.ok.place, from, lastShown, rules) : [];
+  const before = workingDaysBetween(earliest.day, addDays(from, -1), rules);
   const freeSoon =
     extra.notice === 'taken'
       ? days
@@ -107,7 +108,7 @@ export async function bookingPageData(
 }
 
 /** A locality the shop visits only after talking (its WhatsApp link replaces the calendar). */
-function findAsk(locality: string): Zone | undefined {
+function findAsk(zones: readonly Zone[], locality: string): Zone | undefined {
   const zone = zones.find((z) => z.locality === locality);
   return askFirst(zone) ? zone : undefined;
 }

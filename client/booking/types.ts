@@ -4,7 +4,7 @@
  */
 import type { IsoDate } from '../../catalogue/validity.ts';
 import type { BookingJob, BookingWindow, PlaceOfWork, WindowId } from '../content/booking.ts';
-import type { Closures } from './calendar.ts';
+import type { BookingRules, Closures } from './calendar.ts';
 import { queryParams } from '../paths.ts';
 
 export const BOOKING_FIELDS = queryParams.booking;
@@ -85,6 +85,8 @@ export type BookingView = Omit<BookingRequest, 'token' | 'job'> & {
   readonly status: BookingStatusName;
   /** "Cambio de parabrisas" */
   readonly jobName: string;
+  /** Made from an insurance quote in the panel: its number. */
+  readonly quoteNumber: string | undefined;
   readonly startsAt: string;
   readonly endsAt: string;
   readonly createdAt: string;
@@ -114,7 +116,7 @@ export interface BookingService {
     place: PlaceOfWork,
     from: IsoDate,
     to: IsoDate,
-    closures: Closures,
+    rules: BookingRules,
   ): Promise<DayAvailability[]>;
   book(request: BookingRequest): Promise<BookOutcome>;
   /** The booking its private link names, or undefined. */

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { pageTitle, whatsappLink } from '../content/business.ts';
+import { usePageTitle } from '../facts/use-facts.ts';
+import { whatsappLink } from '../content/business.ts';
 import { breadcrumbs } from '../seo/structured-data.ts';
 import { JsonLd } from '../seo/json-ld.tsx';
 import { PageMeta, useSiteUrl } from './PageMeta.tsx';
@@ -26,7 +27,7 @@ export function AnswerPage({ title, metaTitle, description, path, children }: Pr
   ];
   return (
     <>
-      <PageMeta title={pageTitle(metaTitle)} description={description} path={path} />
+      <PageMeta title={usePageTitle(metaTitle)} description={description} path={path} />
       <JsonLd data={breadcrumbs(siteUrl, trail)} />
       <PageHero title={title} path={path} />
       <div className="section answer-page">

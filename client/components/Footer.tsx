@@ -1,11 +1,15 @@
-import { business, whatsappLink } from '../content/business.ts';
+import { shopContent, whatsappLink } from '../content/business.ts';
+import { useFacts } from '../facts/use-facts.ts';
+import { mapLinkUrl, profileHandle } from '../facts/links.ts';
 import { ContactItem } from './ContactItem.tsx';
 import { OpeningHours } from './OpeningHours.tsx';
 import { paths } from '../paths.ts';
 import { answerLinks } from '../content/navigation.ts';
 
 export function Footer() {
-  const { address } = business;
+  const { contact, fiscal } = useFacts();
+  const { address } = contact;
+  const badge = shopContent.dataFiscalBadge;
   return (
     <footer className="site-footer">
       <div className="container footer-grid">
@@ -13,21 +17,25 @@ export function Footer() {
           <h2 id="footer-contacto">Contacto</h2>
           <ul className="contact-list">
             <ContactItem icon="whatsapp" href={whatsappLink()}>
-              WhatsApp {business.phoneDisplay}
+              WhatsApp {contact.whatsappDisplay}
             </ContactItem>
-            <ContactItem icon="phone" href={`tel:${business.phoneE164}`}>
-              {business.phoneDisplay}
+            <ContactItem icon="phone" href={`tel:${contact.phoneE164}`}>
+              {contact.phoneDisplay}
             </ContactItem>
-            <ContactItem icon="mail" href={`mailto:${business.email}`}>
-              {business.email}
+            <ContactItem icon="mail" href={`mailto:${contact.email}`}>
+              {contact.email}
             </ContactItem>
-            <ContactItem icon="instagram" href={business.social.instagram.url}>
-              Instagram {business.social.instagram.handle}
-            </ContactItem>
-            <ContactItem icon="facebook" href={business.social.facebook.url}>
-              Facebook {business.social.facebook.handle}
-            </ContactItem>
-            <ContactItem icon="pin" href={business.mapLinkUrl}>
+            {contact.instagramUrl ? (
+              <ContactItem icon="instagram" href={contact.instagramUrl}>
+                Instagram {profileHandle(contact.instagramUrl)}
+              </ContactItem>
+            ) : null}
+            {contact.facebookUrl ? (
+              <ContactItem icon="facebook" href={contact.facebookUrl}>
+                Facebook {profileHandle(contact.facebookUrl)}
+              </ContactItem>
+            ) : null}
+            <ContactItem icon="pin" href={mapLinkUrl(address)}>
               {address.street}, {address.locality}
             </ContactItem>
           </ul>
@@ -37,8 +45,8 @@ export function Footer() {
           <OpeningHours />
         </section>
         <section aria-labelledby="footer-sitio">
-          <h2 id="footer-sitio">{business.name}</h2>
-          <p>{business.tagline}.</p>
+          <h2 id="footer-sitio">{contact.name}</h2>
+          <p>{shopContent.tagline}.</p>
           <ul className="footer-links">
             <li>
               <a href={paths.priceList}>Precios de parabrisas por modelo</a>
@@ -52,19 +60,21 @@ export function Footer() {
               <a href={paths.privacy}>Privacidad</a>
             </li>
           </ul>
-          <a className="data-fiscal" href={business.dataFiscal.url} rel="noopener">
-            <img
-              src={business.dataFiscal.imageUrl}
-              alt="Data Fiscal: código QR de ARCA (ex AFIP)"
-              width={business.dataFiscal.width}
-              height={business.dataFiscal.height}
-              loading="lazy"
-            />
-          </a>
+          {fiscal.dataFiscalUrl ? (
+            <a className="data-fiscal" href={fiscal.dataFiscalUrl} rel="noopener">
+              <img
+                src={badge.imageUrl}
+                alt="Data Fiscal: código QR de ARCA (ex AFIP)"
+                width={badge.width}
+                height={badge.height}
+                loading="lazy"
+              />
+            </a>
+          ) : null}
         </section>
       </div>
       <p className="container copyright">
-        © {business.name}. Precios en pesos argentinos con IVA incluido.
+        © {contact.name}. Precios en pesos argentinos con IVA incluido.
       </p>
     </footer>
   );

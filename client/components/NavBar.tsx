@@ -1,4 +1,4 @@
-import { business } from '../content/business.ts';
+import { useFacts } from '../facts/use-facts.ts';
 import { navEntries } from '../content/navigation.ts';
 import { MobileMenu } from './MobileMenu.tsx';
 import { paths } from '../paths.ts';
@@ -8,15 +8,16 @@ import { paths } from '../paths.ts';
  * page) with the mobile menu as the one island in it.
  */
 export function NavBar() {
+  const { name } = useFacts().contact;
   return (
     <header className="site-header">
       <a className="skip-link" href="#contenido">
         Saltar al contenido
       </a>
       <div className="container header-bar">
-        <a className="brand" href={paths.home} aria-label={`${business.name}, inicio`}>
+        <a className="brand" href={paths.home} aria-label={`${name}, inicio`}>
           <img src="/logo.svg" alt="" width="36" height="36" />
-          <span>{business.name}</span>
+          <span>{name}</span>
         </a>
         <nav className="nav-desktop" aria-label="Principal">
           <ul>

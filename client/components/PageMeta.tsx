@@ -1,5 +1,4 @@
 import { useRouteLoaderData } from 'react-router-dom';
-import { business } from '../content/business.ts';
 import type { rootLoader } from '../routes.tsx';
 import type { ShopFacts } from '../facts/types.ts';
 
@@ -31,7 +30,7 @@ export function useSiteUrl(): string {
 
 /** Title, description, canonical and Open Graph tags; React 19 hoists them into <head>. */
 export function PageMeta({ title, description, path, keywords, noindex }: Props) {
-  const siteUrl = useSiteUrl();
+  const { siteUrl, facts } = useRootData();
   const url = path === undefined ? undefined : `${siteUrl}${path}`;
   return (
     <>
@@ -42,7 +41,7 @@ export function PageMeta({ title, description, path, keywords, noindex }: Props)
       {url ? <link rel="canonical" href={url} /> : null}
       <meta property="og:type" content="website" />
       <meta property="og:locale" content="es_AR" />
-      <meta property="og:site_name" content={business.name} />
+      <meta property="og:site_name" content={facts.contact.name} />
       <meta property="og:title" content={title} />
       <meta property="og:description" content={description} />
       {url ? <meta property="og:url" content={url} /> : null}

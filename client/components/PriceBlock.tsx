@@ -1,12 +1,6 @@
-import {
-  formatARS,
-  instalmentPlan,
-  priceWithoutNationalTaxes,
-  type Centavos,
-  type InstalmentPlan,
-} from '../../catalogue/money.ts';
+import { formatARS, type Centavos } from '../../catalogue/money.ts';
 import type { Producto } from '../../catalogue/lookup.ts';
-import { business } from '../content/business.ts';
+import { CFTEA, INSTALMENTS_TOTAL_NOTE, lawfulPrice, TNA } from './price-breakdown.ts';
 
 export function BuyButton({ url }: { url: string }) {
   return (
@@ -23,16 +17,7 @@ export function BuyButton({ url }: { url: string }) {
  * and "CFTEA: 0,00%" beside them. See docs/decisions/2026-11-22-live-catalogue.md.
  */
 export function PriceBlock({ precio, cuotas }: { precio: Centavos; cuotas: Producto['cuotas'] }) {
-  const offered = [
-    [3, cuotas.en3],
-    [6, cuotas.en6],
-  ] as const;
-  const plans = offered
-    .map(([n, amount]) => ({ amount, plan: instalmentPlan(precio, n) }))
-    .map(({ amount, plan }) =>
-      plan?.amount === amount && plan.total === precio ? plan : undefined,
-    )
-    .filter((plan): plan is InstalmentPlan => plan !== undefined);
+  const { withoutNationalTaxes, plans } = lawfulPrice(precio, cuotas);
   return (
     <>
       <p className="price-label">Precio de contado</p>
@@ -40,8 +25,7 @@ export function PriceBlock({ precio, cuotas }: { precio: Centavos; cuotas: Produ
         {formatARS(precio)}
       </p>
       <p className="price-net" data-testid="sin-impuestos">
-        Precio sin impuestos nacionales:{' '}
-        {formatARS(priceWithoutNationalTaxes(precio, business.vatPercent))}
+        Precio sin impuestos nacionales: {formatARS(withoutNationalTaxes)}
       </p>
       {plans.length > 0 ? (
         <div className="instalment-plans">
@@ -61,8 +45,7 @@ export function PriceBlock({ precio, cuotas }: { precio: Centavos; cuotas: Produ
             ))}
           </ul>
           <p className="legal">
-            <strong className="cftea">CFTEA: 0,00%</strong> · TNA: 0,00%. El total en cuotas es
-            igual al precio de contado.
+            <strong className="cftea">{CFTEA}</strong> · {TNA}. {INSTALMENTS_TOTAL_NOTE}
           </p>
         </div>
       ) : null}

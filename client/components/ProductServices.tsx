@@ -1,14 +1,16 @@
-import { freeInstallLine } from '../content/zones.ts';
+import { installLine } from '../content/zones.ts';
+import { useFacts } from '../facts/use-facts.ts';
 import { paths } from '../paths.ts';
 
 /** What every product page says about home installation and the answer pages. */
 export function ProductServices() {
+  const { zones } = useFacts();
   return (
     <section className="product-services" aria-labelledby="servicios-producto">
       <h2 id="servicios-producto">Antes de comprar</h2>
       <ul className="product-points">
         <li>
-          {freeInstallLine} <a href={paths.homeInstallation}>Ver todas las zonas</a>
+          {installLine(zones)} <a href={paths.homeInstallation}>Ver todas las zonas</a>
         </li>
         <li>
           ¿Es un impacto chico? Quizás se repara:{' '}

@@ -15,6 +15,7 @@ import {
 import { BuyButton, PriceBlock } from './PriceBlock.tsx';
 import { PriceDate } from './PriceDate.tsx';
 import { BookingLink } from './BookingLink.tsx';
+import { QuoteLink } from './QuoteLink.tsx';
 
 type Props = {
   pieza: Pieza;
@@ -103,6 +104,7 @@ export function VersionRow({
           <PriceDate prices={prices} product={name} pieza={pieza} />
           <BuyButton url={version.url} />
           <BookingLink pieza={pieza} productPath={productPath} version={version.id} />
+          <QuoteLink pieza={pieza} productPath={productPath} version={version.id} />
         </div>
         {link ? (
           <p className="version__link">

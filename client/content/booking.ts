@@ -1,10 +1,10 @@
 /**
- * Booking a fitting (`/turnos`): the windows come from the opening hours (business.ts), the
- * places per window and the texts live here. Sample values: the owner confirms the places
- * per window (README, "What the owner must fill in"); per-day changes come from the panel.
+ * Booking a fitting (`/turnos`): the windows come from the published opening hours
+ * (`facts.hours`), the places per window and what to bring are the owner's published facts
+ * (`facts.booking`); `placesPerWindow` and `whatToBring` here are only their first version
+ * (client/facts/defaults.ts). Per-day changes come from the panel's agenda.
  */
-import { business } from './business.ts';
-import type { Slot } from './hours.ts';
+import type { Slot, Week } from './hours.ts';
 
 /** Where the work is done. */
 export const PLACES_OF_WORK = ['taller', 'domicilio'] as const;
@@ -29,12 +29,37 @@ export type BookingWindow = Slot & { readonly id: WindowId; readonly name: strin
 
 const windowNames: Readonly<Record<WindowId, string>> = { manana: 'Mañana', tarde: 'Tarde' };
 
-/** The windows of a weekday (0 = Monday, as business.hours counts), from the opening hours. */
-export function windowsOfWeekday(weekday: number): readonly BookingWindow[] {
-  return (business.hours[weekday] ?? []).map((slot) => {
-    const id: WindowId = slot.opens < '13:00' ? 'manana' : 'tarde';
-    return { ...slot, id, name: windowNames[id] };
-  });
+/** A window's name from its id ("Mañana", "Tarde"). */
+export function windowName(id: WindowId): string {
+  return windowNames[id];
+}
+
+const byWeek = new WeakMap<Week, readonly (readonly BookingWindow[])[]>();
+
+/**
+ * The windows of a weekday (0 = Monday) from the published opening hours: a day of two slots
+ * has a morning and an afternoon; a day of one slot, the morning if it opens before 13:00.
+ * Made once per version of the hours.
+ */
+export function windowsOfWeekday(hours: Week, weekday: number): readonly BookingWindow[] {
+  let week = byWeek.get(hours);
+  if (!week) {
+    week = hours.map((slots) =>
+      slots.map((slot, i) => {
+        const id: WindowId =
+          slots.length > 1
+            ? i === 0
+              ? 'manana'
+              : 'tarde'
+            : slot.opens < '13:00'
+              ? 'manana'
+              : 'tarde';
+        return { ...slot, id, name: windowNames[id] };
+      }),
+    );
+    byWeek.set(hours, week);
+  }
+  return week[weekday] ?? [];
 }
 
 /** What a booking is for. */

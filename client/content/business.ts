@@ -1,10 +1,10 @@
 /**
- * Every business fact the site shows, in one place (docs/product.md, Business facts).
- * Pure data: no React, no browser or Node APIs, so the server and the client can both
- * import it. Change a fact here and every page follows.
+ * The shop's content that is not the owner's to publish (what it sells, how it is paid), the
+ * first version of the owner's facts (`business`: only client/facts/defaults.ts reads it), and
+ * the site's WhatsApp links and messages. Pure data: no React, no browser or Node APIs.
  *
- * Sample values: the phone, address and profiles below are the shop's placeholders
- * until the owner confirms them (see README, "Business details").
+ * Sample values: the phone, address and profiles in `business` are placeholders until the
+ * owner publishes his own in the panel (docs/decisions/2026-11-28-shop-facts.md).
  */
 
 import type { Slot, Week } from './hours.ts';
@@ -18,45 +18,46 @@ import { paths } from '../paths.ts';
 const morning: Slot = { opens: '09:00', closes: '13:00' };
 const weekday: readonly Slot[] = [morning, { opens: '14:00', closes: '18:00' }];
 
+/**
+ * The owner's facts as a new install starts with them: the first version of the published facts
+ * (client/facts/defaults.ts reads this, and nothing else may: pages read the published facts,
+ * `context.facts` / `useFacts()`). The owner changes them in the panel, "Datos del negocio".
+ */
 export const business = {
   name: 'Parabrisas Jujuy',
-  tagline: 'Parabrisas, lunetas, laterales y polarizados en San Salvador de Jujuy',
-  /** Phone as people dial it in Argentina and as shown on the page. */
+  /** Phone as people dial it in Argentina and as shown; E.164 and wa.me are derived from it. */
   phoneDisplay: '(0388) 15 412-3456',
-  /** E.164, for tel: links and schema.org. */
-  phoneE164: '+5493884123456',
-  /** wa.me wants 549 + area code + number, without the 0 and the 15. */
-  whatsappNumber: '5493884123456',
   email: 'contacto@parabrisasjujuy.com.ar',
   address: {
     street: 'Av. Fascio 1250',
     locality: 'San Salvador de Jujuy',
     region: 'Jujuy',
     postalCode: 'Y4600',
-    country: 'AR',
   },
-  geo: { latitude: -24.1858, longitude: -65.2995 },
-  mapEmbedUrl:
-    'https://maps.google.com/maps?q=Av.%20Fascio%201250%2C%20San%20Salvador%20de%20Jujuy&z=15&output=embed',
-  mapLinkUrl: 'https://maps.google.com/?q=Av.%20Fascio%201250%2C%20San%20Salvador%20de%20Jujuy',
   social: {
-    instagram: { handle: '@parabrisasjujuy', url: 'https://www.instagram.com/parabrisasjujuy/' },
-    facebook: { handle: 'Parabrisas Jujuy', url: 'https://www.facebook.com/parabrisasjujuy' },
+    instagram: 'https://www.instagram.com/parabrisasjujuy/',
+    facebook: 'https://www.facebook.com/parabrisasjujuy',
   },
-  /** Tax-authority (ARCA, ex AFIP) "Data Fiscal" badge: link and image. */
-  dataFiscal: {
-    url: 'http://qr.afip.gob.ar/?qr=parabrisasjujuy-data-fiscal',
-    imageUrl: 'https://www.afip.gob.ar/images/f960/DATAWEB.jpg',
-    width: 60,
-    height: 82,
-  },
-  /** docs/product.md, Business facts: Monday to Sunday; see hours.ts for the derived forms. */
+  /** Tax-authority (ARCA, ex AFIP) "Data Fiscal" QR link. */
+  dataFiscalUrl: 'http://qr.afip.gob.ar/?qr=parabrisasjujuy-data-fiscal',
+  /** Monday to Sunday; see hours.ts for the derived forms. */
   hours: [weekday, weekday, weekday, weekday, weekday, [morning], []] satisfies Week,
   counters: [
     { value: 4, label: 'años de experiencia' },
     { value: 485, label: 'clientes satisfechos' },
     { value: 100, label: 'modelos de autos' },
   ],
+} as const;
+
+/** What the shop sells and how it is paid: content, not the owner's published facts. */
+export const shopContent = {
+  tagline: 'Parabrisas, lunetas, laterales y polarizados en San Salvador de Jujuy',
+  /** ARCA's "Data Fiscal" badge image (the link is the owner's: facts.fiscal.dataFiscalUrl). */
+  dataFiscalBadge: {
+    imageUrl: 'https://www.afip.gob.ar/images/f960/DATAWEB.jpg',
+    width: 60,
+    height: 82,
+  },
   glassBrands: ['Pilkington', 'Saint-Gobain Sekurit', 'Fuyao', 'AGC'],
   paymentMethods: ['Efectivo', 'Transferencia bancaria', 'Tarjeta de débito', 'Tarjeta de crédito'],
   instalmentOptions: [3, 6, 9, 12],
@@ -65,9 +66,9 @@ export const business = {
   vatPercent: 21,
 } as const;
 
-/** `<title>` of a secondary page: 'Precios de parabrisas - Parabrisas Jujuy'. */
-export function pageTitle(title: string): string {
-  return `${title} - ${business.name}`;
+/** `<title>` of a secondary page: 'Precios de parabrisas - Parabrisas Jujuy' (the shop's published name). */
+export function pageTitle(title: string, shopName: string): string {
+  return `${title} - ${shopName}`;
 }
 
 /**
@@ -85,8 +86,8 @@ export function whatsappLink(message?: string): string {
  * and the one direct link, a booking's private page (its message carries the customer's
  * details, which no counted URL should, and that page is nobody's demand).
  */
-export function whatsappChat(message?: string): string {
-  const base = `https://wa.me/${business.whatsappNumber}`;
+export function whatsappChat(whatsappNumber: string, message?: string): string {
+  const base = `https://wa.me/${whatsappNumber}`;
   return message ? `${base}?text=${encodeURIComponent(message)}` : base;
 }
 

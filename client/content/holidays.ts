@@ -1,9 +1,9 @@
 /**
- * Days the shop is closed besides Sundays and Argentina's national holidays (those come from
- * the `date-holidays` library: client/booking/holidays.ts). The library does not know
- * Jujuy's own days (its Argentine provinces are not filled in), and the "puente" days are set
- * by decree each year: both live here, for the owner to extend (README, "What the owner must
- * fill in"). Days closed for one-off reasons are closed from the panel instead.
+ * The first version of the owner's closed days (client/facts/defaults.ts reads this, nothing
+ * else may): Argentina's national holidays come from the `date-holidays` library
+ * (client/booking/holidays.ts), which does not know Jujuy's own days (its Argentine provinces
+ * are not filled in), and the "puente" days are set by decree each year. The owner keeps the
+ * list in the panel ("Datos del negocio", Feriados y días sin atención: `facts.closedDays`).
  */
 
 /** Jujuy's own holidays, every year (month-day). Sample: the owner confirms the list. */

@@ -1,6 +1,6 @@
-/** The home page's copy (Spanish, es-AR). Business facts come from business.ts. */
+/** The home page's copy (Spanish, es-AR). Content of the shop: business.ts (shopContent); the owner's facts are published (useFacts). */
 import type { IconName } from '../components/Icon.tsx';
-import { business } from './business.ts';
+import { shopContent } from './business.ts';
 import { tintFaq } from './tint.ts';
 import { paths } from '../paths.ts';
 
@@ -17,7 +17,7 @@ export const hero = {
 export const payment = {
   title: 'Formas de pago',
   text: 'Pagá como te quede más cómodo. Emitimos factura.',
-  instalmentsText: `Adheridos a ${business.instalmentScheme}: ${list(business.instalmentOptions.map(String))} cuotas.`,
+  instalmentsText: `Adheridos a ${shopContent.instalmentScheme}: ${list(shopContent.instalmentOptions.map(String))} cuotas.`,
 };
 
 export const services: readonly { title: string; text: string; icon: IconName }[] = [
@@ -93,7 +93,7 @@ export const faq: readonly FaqEntry[] = [
   {
     id: 'q4',
     question: '¿Qué formas de pago aceptan?',
-    answer: `${list(business.paymentMethods)}. Estamos adheridos a ${business.instalmentScheme}: ${list(business.instalmentOptions.map(String))} cuotas. Emitimos factura.`,
+    answer: `${list(shopContent.paymentMethods)}. Estamos adheridos a ${shopContent.instalmentScheme}: ${list(shopContent.instalmentOptions.map(String))} cuotas. Emitimos factura.`,
   },
   {
     id: 'q5',
@@ -112,7 +112,7 @@ export const faq: readonly FaqEntry[] = [
   {
     id: 'q6',
     question: '¿Qué marcas de cristales trabajan?',
-    answer: `Trabajamos con ${list(business.glassBrands)}, según el modelo.`,
+    answer: `Trabajamos con ${list(shopContent.glassBrands)}, según el modelo.`,
   },
   ...tintFaq.map((entry) => ({
     ...entry,

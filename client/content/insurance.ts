@@ -40,3 +40,53 @@ export const insurancePage = {
     'Cristal (parabrisas, luneta o lateral):',
   ].join('\n'),
 };
+
+/**
+ * The insurers the quote's form lists (the common ones in Argentina, alphabetically), then
+ * "Otra" with a field of its own. A name here is only a label: nothing is sent to an insurer.
+ */
+export const insurers = [
+  'Allianz',
+  'Federación Patronal',
+  'Galicia Seguros',
+  'HDI Seguros',
+  'La Caja',
+  'La Segunda',
+  'Mapfre',
+  'Mercantil Andina',
+  'Nación Seguros',
+  'Provincia Seguros',
+  'Río Uruguay Seguros (RUS)',
+  'Rivadavia Seguros',
+  'San Cristóbal',
+  'Sancor Seguros',
+  'Triunfo Seguros',
+  'Zurich',
+] as const;
+
+/** The insurance quote: its form, its page and its PDF (client/quote/, server/quotes/). */
+export const quoteTexts = {
+  link: 'Presupuesto para el seguro (PDF)',
+  formTitle: 'Presupuesto para el seguro',
+  formIntro:
+    'Completá tus datos y te damos al instante un presupuesto numerado en PDF, con nuestros datos fiscales y un código para que la aseguradora lo verifique.',
+  otherInsurer: 'Otra',
+  submit: 'Generar el presupuesto',
+  documentTitle: 'Presupuesto',
+  notAnInvoice: 'Presupuesto no válido como factura.',
+  verifyNote: 'Verificá este presupuesto en',
+  verifiedTitle: 'Presupuesto verificado',
+  verifiedIntro:
+    'Este presupuesto fue emitido por nosotros desde la web. Estos son sus datos tal como se emitieron: comparalos con el PDF que recibiste.',
+  ownIntro:
+    'Descargá el PDF y mandáselo a tu aseguradora. El código del PDF permite verificar que nadie lo cambió.',
+  privateLinkNote:
+    'Guardá este enlace: con él descargás el PDF otra vez. Quien lo tenga ve tus datos completos.',
+  expired: 'Los precios de la lista están vencidos: no podemos emitir un presupuesto con ellos.',
+  busy: 'En este momento no podemos emitir más presupuestos desde la web.',
+  unavailable:
+    'No pudimos guardar el presupuesto por un problema nuestro. Probá de nuevo en unos minutos.',
+  whatsappMessage: 'Hola, quiero un presupuesto para el seguro.',
+  download: 'Descargar PDF',
+  share: 'Compartir por WhatsApp',
+} as const;

@@ -49,3 +49,6 @@ export const warrantyPage = {
   whatsappMessage:
     'Hola, quiero hacer un reclamo de garantía. Fecha de la factura: . Les mando una foto del problema.',
 };
+
+/** The warranty in one line (the insurance quote states it). */
+export const warrantyLine = `Garantía: ${warrantyTerms.fittingMonths} meses por filtraciones y ruidos de la colocación; ${warrantyTerms.glassMonths} meses por defectos de fabricación del cristal.`;

@@ -1,7 +1,8 @@
 /**
- * Where the shop drives to install at home (docs/product.md, Answers before they ask).
- * Sample values: the owner confirms the localities and the surcharges (README, "What the
- * owner must fill in"). The order is the order shown.
+ * Where the shop drives to install at home (docs/product.md, Answers before they ask): the
+ * page's texts, and how a zone's fee reads. The localities and surcharges are the owner's
+ * published facts (`facts.zones`, set in the panel); `zones` below is only their first version
+ * (client/facts/defaults.ts). Sample values until the owner publishes his own.
  */
 import { formatARS, type Centavos } from '../../catalogue/money.ts';
 
@@ -43,17 +44,49 @@ export const zonesPage = {
 const list = (items: readonly string[]) =>
   new Intl.ListFormat('es', { type: 'conjunction' }).format(items);
 
+/** `$ 15.000` for whole pesos, `$ 15.000,50` otherwise (a surcharge is usually whole). */
+export function formatFee(amount: Centavos): string {
+  return amount % 100 === 0 ? wholePesos.format(amount / 100) : formatARS(amount);
+}
+const wholePesos = new Intl.NumberFormat('es-AR', {
+  style: 'currency',
+  currency: 'ARS',
+  maximumFractionDigits: 0,
+});
+
 /** "Sin cargo", "Recargo de $ 15.000" or "Consultar". */
 export function feeLabel(fee: ZoneFee): string {
   if (fee.kind === 'free') return 'Sin cargo';
-  if (fee.kind === 'surcharge') return `Recargo de ${formatARS(fee.amount)}`;
+  if (fee.kind === 'surcharge') return `Recargo de ${formatFee(fee.amount)}`;
   return 'Consultar';
 }
 
-/** The localities visited at no charge, as one phrase: "San Salvador de Jujuy, Palpalá y Yala". */
-export const freeLocalities = list(
-  zones.filter((zone) => zone.fee.kind === 'free').map((zone) => zone.locality),
-);
+const byZones = new WeakMap<readonly Zone[], string>();
 
-/** The short line of the home banner and the product pages. */
-export const freeInstallLine = `Colocación a domicilio sin cargo en ${freeLocalities}.`;
+/**
+ * The install line of the home banner and the product pages, from the published zones:
+ * "Colocación a domicilio sin cargo en San Salvador de Jujuy, Palpalá y Yala; en Perico y El
+ * Carmen, recargo de $ 15.000; en San Pedro, recargo de $ 30.000." Made once per version.
+ */
+export function installLine(zones: readonly Zone[]): string {
+  const known = byZones.get(zones);
+  if (known !== undefined) return known;
+  const free = zones.filter((zone) => zone.fee.kind === 'free').map((zone) => zone.locality);
+  const byAmount = new Map<Centavos, string[]>();
+  for (const zone of zones) {
+    if (zone.fee.kind !== 'surcharge') continue;
+    byAmount.set(zone.fee.amount, [...(byAmount.get(zone.fee.amount) ?? []), zone.locality]);
+  }
+  const parts = [
+    ...(free.length > 0 ? [`sin cargo en ${list(free)}`] : []),
+    ...[...byAmount].map(
+      ([amount, places]) => `en ${list(places)}, recargo de ${formatFee(amount)}`,
+    ),
+  ];
+  const line =
+    parts.length > 0
+      ? `Colocación a domicilio ${parts.join('; ')}.`
+      : 'Colocación a domicilio: consultanos por tu localidad.';
+  byZones.set(zones, line);
+  return line;
+}

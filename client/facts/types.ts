@@ -35,6 +35,8 @@ export type ShopContact = {
   readonly phoneE164: string;
   /** wa.me's digits: 549 + area code + number, no 0 and no 15 (derived). */
   readonly whatsappNumber: string;
+  /** The WhatsApp number as shown: the owner's, when it differs from the phone, else phoneDisplay. */
+  readonly whatsappDisplay: string;
   readonly email: string;
   readonly address: ShopAddress;
   /** https://www.instagram.com/... or null. */

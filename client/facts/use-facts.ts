@@ -1,4 +1,5 @@
 import { useRootData } from '../components/PageMeta.tsx';
+import { pageTitle } from '../content/business.ts';
 import type { ShopFacts } from './types.ts';
 
 /**
@@ -11,11 +12,7 @@ export function useFacts(): ShopFacts {
   return useRootData().facts;
 }
 
-/**
- * Titles of pages: `title('Privacidad')` is its own words, then the shop's name as published
- * ("Privacidad - Parabrisas Jujuy").
- */
-export function usePageTitle(): (title: string) => string {
-  const shop = useFacts().contact.name;
-  return (title) => `${title} - ${shop}`;
+/** A secondary page's `<title>`: 'Precios de parabrisas - Parabrisas Jujuy' (the published name). */
+export function usePageTitle(title: string): string {
+  return pageTitle(title, useFacts().contact.name);
 }

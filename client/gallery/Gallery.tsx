@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
-import { business } from '../content/business.ts';
 import { island } from '../islands/island.tsx';
 import { fetchGallery } from './fetch-gallery.ts';
 import { GALLERY_PAGE_SIZE, type GalleryAlbum, type GalleryState } from './types.ts';
@@ -26,7 +25,14 @@ const FETCH_TIMEOUT_MS = 12_000;
 /** 'unavailable': the server was still fetching when we asked; show the profile link. */
 type View = GalleryState | { readonly status: 'unavailable' };
 
-export type GalleryProps = { readonly state: GalleryState; readonly visibleAlbums: number };
+/** The shop's published Instagram profile (the island cannot read the facts: it gets them). */
+export type InstagramProfile = { readonly url: string; readonly handle: string };
+
+export type GalleryProps = {
+  readonly state: GalleryState;
+  readonly visibleAlbums: number;
+  readonly instagram: InstagramProfile | null;
+};
 
 /**
  * The latest-work gallery (an island, hydrated when it comes into view). Without JavaScript
@@ -34,7 +40,7 @@ export type GalleryProps = { readonly state: GalleryState; readonly visibleAlbum
  * server honours (`?albumes=N`). Hydrated, 'Ver más' shows 5 more in place, and a page
  * rendered while the feed was still loading fetches it from /api/galeria.
  */
-function LatestWork({ state, visibleAlbums }: GalleryProps) {
+function LatestWork({ state, visibleAlbums, instagram }: GalleryProps) {
   const [view, setView] = useState<View>(state);
 
   useEffect(() => {
@@ -62,7 +68,7 @@ function LatestWork({ state, visibleAlbums }: GalleryProps) {
       return view.albums.length > 0 ? (
         <AlbumGrid albums={view.albums} initiallyVisible={visibleAlbums} />
       ) : (
-        <ProfileLink />
+        <ProfileLink instagram={instagram} />
       );
     case 'loading':
       return (
@@ -73,11 +79,17 @@ function LatestWork({ state, visibleAlbums }: GalleryProps) {
             ))}
           </ul>
           <p className="gallery__status">
-            Cargando nuestros últimos trabajos… También podés verlos en{' '}
-            <a href={business.social.instagram.url} rel="noopener">
-              Instagram
-            </a>
-            .
+            Cargando nuestros últimos trabajos…
+            {instagram ? (
+              <>
+                {' '}
+                También podés verlos en{' '}
+                <a href={instagram.url} rel="noopener">
+                  Instagram
+                </a>
+                .
+              </>
+            ) : null}
           </p>
         </div>
       );
@@ -87,29 +99,32 @@ function LatestWork({ state, visibleAlbums }: GalleryProps) {
           <p className="gallery__status" lang="en">
             {GALLERY_ERROR_TEXT}
           </p>
-          <p className="gallery__status">
-            Mirá nuestros trabajos en{' '}
-            <a href={business.social.instagram.url} rel="noopener">
-              Instagram {business.social.instagram.handle}
-            </a>
-            .
-          </p>
+          {instagram ? (
+            <p className="gallery__status">
+              Mirá nuestros trabajos en{' '}
+              <a href={instagram.url} rel="noopener">
+                Instagram {instagram.handle}
+              </a>
+              .
+            </p>
+          ) : null}
         </div>
       );
     default:
-      return <ProfileLink />;
+      return <ProfileLink instagram={instagram} />;
   }
 }
 
 export const Gallery = island('gallery', LatestWork);
 
-function ProfileLink() {
+function ProfileLink({ instagram }: { instagram: InstagramProfile | null }) {
+  if (!instagram) return null;
   return (
     <div className="gallery gallery--link">
       <p className="gallery__status">
         Mirá nuestros últimos trabajos en{' '}
-        <a href={business.social.instagram.url} rel="noopener">
-          Instagram {business.social.instagram.handle}
+        <a href={instagram.url} rel="noopener">
+          Instagram {instagram.handle}
         </a>
         .
       </p>

@@ -1,4 +1,4 @@
-import { pageTitle } from '../content/business.ts';
+import { usePageTitle } from '../facts/use-facts.ts';
 import { PageMeta } from '../components/PageMeta.tsx';
 import { PageHero } from '../components/PageHero.tsx';
 import { Counters } from '../components/Counters.tsx';
@@ -8,7 +8,7 @@ import { aboutCounters, aboutText } from '../content/leftovers.ts';
 export function AboutPage() {
   return (
     <>
-      <PageMeta title={pageTitle('About')} description={aboutText.heading} noindex />
+      <PageMeta title={usePageTitle('About')} description={aboutText.heading} noindex />
       <PageHero title={aboutText.title} path="/about" />
       <section className="section">
         <div className="container container-narrow">

@@ -1,4 +1,5 @@
 import { useActionData, useLoaderData, useLocation } from 'react-router-dom';
+import { usePageTitle } from '../facts/use-facts.ts';
 import { formatDateAR } from '../../catalogue/validity.ts';
 import { manageFields, type manageAction, type manageLoader } from '../booking/action.ts';
 import { BOOKING_STATUS_NAMES } from '../booking/types.ts';
@@ -6,8 +7,8 @@ import { whenLabel } from '../booking/days.ts';
 import { visitorWhatsappLink, whereLabel } from '../booking/whatsapp.ts';
 import { BookingWindows } from '../components/BookingWindows.tsx';
 import { PageMeta, useSiteUrl } from '../components/PageMeta.tsx';
-import { bookingPage as c, whatToBring } from '../content/booking.ts';
-import { pageTitle } from '../content/business.ts';
+import { bookingPage as c } from '../content/booking.ts';
+import { useFacts } from '../facts/use-facts.ts';
 import { paths, queryParams } from '../paths.ts';
 import { reviewRequest } from '../content/reviews.ts';
 import type { BookingReviewStatus } from '../reviews/types.ts';
@@ -22,6 +23,7 @@ export function BookingManagePage() {
   const result = useActionData<typeof manageAction>();
   const isNew = new URLSearchParams(useLocation().search).get(queryParams.bookingNew) === '1';
   const siteUrl = useSiteUrl();
+  const facts = useFacts();
   const here = paths.bookingManage(token);
   const cancelled = booking.status === 'cancelado';
   const open = booking.status === 'pendiente' || booking.status === 'confirmado';
@@ -33,7 +35,7 @@ export function BookingManagePage() {
   return (
     <>
       <PageMeta
-        title={pageTitle(title)}
+        title={usePageTitle(title)}
         description="Los datos de tu turno: cuándo, dónde y qué traer."
         noindex
       />
@@ -65,7 +67,7 @@ export function BookingManagePage() {
               </div>
               <div>
                 <dt>Dónde</dt>
-                <dd>{whereLabel(booking)}</dd>
+                <dd>{whereLabel(booking, facts)}</dd>
               </div>
               <div>
                 <dt>A nombre de</dt>
@@ -86,14 +88,18 @@ export function BookingManagePage() {
                 <a className="button button-primary" href={paths.bookingIcs(token)} download>
                   Agregar al calendario (.ics)
                 </a>
-                <a className="button" href={visitorWhatsappLink(booking)} rel="noopener nofollow">
+                <a
+                  className="button"
+                  href={visitorWhatsappLink(booking, facts)}
+                  rel="noopener nofollow"
+                >
                   Enviar los datos por WhatsApp
                 </a>
               </p>
               <section className="answer-section" aria-labelledby="turno-traer">
                 <h2 id="turno-traer">Qué traer</h2>
                 <ul className="answer-points">
-                  {whatToBring.map((item) => (
+                  {facts.booking.whatToBring.map((item) => (
                     <li key={item}>{item}</li>
                   ))}
                 </ul>

@@ -1,13 +1,9 @@
 import { useActionData, useLoaderData } from 'react-router-dom';
+import { usePageTitle } from '../facts/use-facts.ts';
 import { formatDateAR } from '../../catalogue/validity.ts';
 import type { bookingAction, bookingLoader } from '../booking/action.ts';
 import type { BookingPageData } from '../booking/page-data.ts';
-import {
-  BOOKING_FIELDS,
-  BOOKING_LIMITS,
-  type BookingErrors,
-  type BookingField,
-} from '../booking/types.ts';
+import { BOOKING_FIELDS, BOOKING_LIMITS, type BookingField } from '../booking/types.ts';
 import { dayLong } from '../booking/days.ts';
 import {
   BOOK_FORM_ATTRIBUTE,
@@ -15,9 +11,9 @@ import {
   WHAT_FORM_ATTRIBUTE,
 } from '../components/LiveBookingWindows.tsx';
 import { PageHero } from '../components/PageHero.tsx';
+import { fieldHelpers } from '../components/form-fields.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
 import { PrivacyNote } from '../components/PrivacyNote.tsx';
-import { privacy } from '../content/privacy.ts';
 import {
   BOOKING_JOBS,
   GLASS_JOBS,
@@ -26,8 +22,9 @@ import {
   jobNames,
   placeNames,
 } from '../content/booking.ts';
-import { pageTitle, whatsappLink } from '../content/business.ts';
-import { zones, zonesPage } from '../content/zones.ts';
+import { whatsappLink } from '../content/business.ts';
+import { formatFee, zonesPage } from '../content/zones.ts';
+import { useFacts } from '../facts/use-facts.ts';
 import { paths } from '../paths.ts';
 
 const f = BOOKING_FIELDS;
@@ -39,10 +36,11 @@ export function BookingPage() {
   const page: BookingPageData = posted ?? loaded;
   const { values, errors, what } = page;
   const invalid = Object.keys(errors).length > 0;
+  const { privacy } = useFacts();
   return (
     <>
       <PageMeta
-        title={pageTitle(invalid ? `Revisá el formulario - ${c.metaTitle}` : c.metaTitle)}
+        title={usePageTitle(invalid ? `Revisá el formulario - ${c.metaTitle}` : c.metaTitle)}
         description={c.description}
         path={paths.booking}
       />
@@ -148,28 +146,7 @@ export function BookingPage() {
   );
 }
 
-const fieldId = (name: BookingField) => `turno-${f[name]}`;
-const errorId = (name: BookingField) => `${fieldId(name)}-error`;
-const describedBy = (errors: BookingErrors, name: BookingField) =>
-  errors[name] ? errorId(name) : undefined;
-
-function control(page: BookingPageData, name: BookingField) {
-  return {
-    id: fieldId(name),
-    name: f[name],
-    defaultValue: page.values[name],
-    'aria-invalid': page.errors[name] ? true : undefined,
-    'aria-describedby': describedBy(page.errors, name),
-  };
-}
-
-function errorText(errors: BookingErrors, name: BookingField) {
-  return errors[name] ? (
-    <p id={errorId(name)} className="contact-field-error">
-      {errors[name]}
-    </p>
-  ) : null;
-}
+const { fieldId, describedBy, control, errorText } = fieldHelpers('turno', f);
 
 /** The first form's choices, carried by the second (which books). */
 function hidden(page: BookingPageData) {
@@ -240,6 +217,7 @@ function WhatAndWhereForm({ page }: { page: BookingPageData }) {
   const { values, errors, what } = page;
   const job = BOOKING_JOBS.find((j) => j === values.job);
   const needsGlass = job === undefined || GLASS_JOBS.includes(job);
+  const { zones } = useFacts();
   return (
     <form
       className="booking-form"
@@ -293,7 +271,11 @@ function WhatAndWhereForm({ page }: { page: BookingPageData }) {
             {zones.map((zone) => (
               <option key={zone.locality} value={zone.locality}>
                 {zone.locality}
-                {zone.fee.kind === 'ask' ? ' (a consultar)' : ''}
+                {zone.fee.kind === 'ask'
+                  ? ' (a consultar)'
+                  : zone.fee.kind === 'surcharge'
+                    ? ` (recargo de ${formatFee(zone.fee.amount)})`
+                    : ''}
               </option>
             ))}
           </select>

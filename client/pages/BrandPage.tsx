@@ -1,11 +1,11 @@
 import { useLoaderData } from 'react-router-dom';
+import { usePageTitle } from '../facts/use-facts.ts';
 import type { AppLoaderArgs } from '../app-context.ts';
 import type { BrandIndex } from '../../catalogue/lookup.ts';
 import { INSTALMENTS_OFFER } from '../../catalogue/money.ts';
 import { piecePath } from '../../catalogue/paths.ts';
 import type { Pieza } from '../../catalogue/pieces.ts';
 import { priceDate, type PriceDate as PriceDateData } from '../../catalogue/validity.ts';
-import { pageTitle } from '../content/business.ts';
 import { pieceNames } from '../content/glass.ts';
 import { PageMeta, useSiteUrl } from '../components/PageMeta.tsx';
 import { Breadcrumbs } from '../components/Breadcrumbs.tsx';
@@ -61,7 +61,7 @@ export function BrandPage() {
   return (
     <>
       <PageMeta
-        title={pageTitle(`Precios de ${pieces.join(' y ')} ${brand.marca}`)}
+        title={usePageTitle(`Precios de ${pieces.join(' y ')} ${brand.marca}`)}
         description={`Precios de ${pieces.join(' y ')} para ${brand.modelos.length + brand.lunetas.length} modelos de ${brand.marca}, con colocación en Jujuy, de contado o en ${INSTALMENTS_OFFER}.`}
         path={path}
       />

@@ -1,11 +1,12 @@
 import { useActionData, useLocation } from 'react-router-dom';
+import { usePageTitle } from '../facts/use-facts.ts';
 import type { contactAction } from '../contact/action.ts';
 import { Icon } from '../components/Icon.tsx';
 import { ContactItem } from '../components/ContactItem.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
-import { privacy } from '../content/privacy.ts';
 import { PrivacyNote } from '../components/PrivacyNote.tsx';
-import { business, pageTitle, whatsappLink } from '../content/business.ts';
+import { whatsappLink } from '../content/business.ts';
+import { useFacts } from '../facts/use-facts.ts';
 import {
   CONTACT_LIMITS,
   HONEYPOT_FIELD,
@@ -25,12 +26,13 @@ export function ContactPage() {
   const errors = result?.errors ?? {};
   const invalid = Object.keys(errors).length > 0;
   const prefix = sent ? 'Mensaje enviado - ' : invalid ? 'Revisá el formulario - ' : '';
+  const { contact } = useFacts();
 
   return (
     <div className="container contact-page">
       <PageMeta
-        title={pageTitle(`${prefix}Contact`)}
-        description={`Escribinos desde el formulario o llamanos al ${business.phoneDisplay}. ${business.name}.`}
+        title={usePageTitle(`${prefix}Contact`)}
+        description={`Escribinos desde el formulario o llamanos al ${contact.phoneDisplay}. ${contact.name}.`}
         noindex
       />
       <h1>Contact</h1>
@@ -43,11 +45,11 @@ export function ContactPage() {
             as a learning specialist. Over 15 years of experience.
           </p>
           <ul className="contact-list">
-            <ContactItem icon="phone" href={`tel:${business.phoneE164}`}>
-              {business.phoneDisplay}
+            <ContactItem icon="phone" href={`tel:${contact.phoneE164}`}>
+              {contact.phoneDisplay}
             </ContactItem>
-            <ContactItem icon="mail" href={`mailto:${business.email}`}>
-              {business.email}
+            <ContactItem icon="mail" href={`mailto:${contact.email}`}>
+              {contact.email}
             </ContactItem>
             <ContactItem icon="pin">Belgrade, Serbia</ContactItem>
           </ul>
@@ -96,6 +98,7 @@ function ContactForm(props: {
   unavailable: ContactActionData['unavailable'];
 }) {
   const { values, errors, unavailable } = props;
+  const { privacy } = useFacts();
   const listed = (Object.keys(LABELS) as ContactField[]).filter((name) => errors[name]);
   const control = (name: ContactField) => ({
     id: `contact-${name}`,

@@ -1,6 +1,7 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
+import { usePageTitle } from '../facts/use-facts.ts';
 import type { AppLoaderArgs } from '../app-context.ts';
-import { whatsappLink, pageTitle } from '../content/business.ts';
+import { whatsappLink } from '../content/business.ts';
 import { pieceNames } from '../content/glass.ts';
 import { ModelPicker } from '../components/ModelPicker.tsx';
 import { SearchForm } from '../components/SearchForm.tsx';
@@ -27,7 +28,7 @@ export function NotFoundPage({ data }: { data: Partial<NotFoundData> | undefined
         : 'Página no encontrada';
   return (
     <div className="container error-page">
-      <title>{pageTitle(title)}</title>
+      <title>{usePageTitle(title)}</title>
       <meta name="robots" content="noindex" />
       <h1>{title}</h1>
       <p className="lead">
@@ -70,7 +71,7 @@ export function NotFoundPage({ data }: { data: Partial<NotFoundData> | undefined
 export function UnexpectedError() {
   return (
     <div className="container error-page">
-      <title>{pageTitle('Error')}</title>
+      <title>{usePageTitle('Error')}</title>
       <meta name="robots" content="noindex" />
       <h1>Unexpected Application Error!</h1>
       <p className="lead">

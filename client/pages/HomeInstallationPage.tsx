@@ -1,9 +1,11 @@
-import { feeLabel, zones, zonesPage as c } from '../content/zones.ts';
+import { feeLabel, zonesPage as c } from '../content/zones.ts';
+import { useFacts } from '../facts/use-facts.ts';
 import { AnswerList, AnswerPage, WhatsAppButton } from '../components/AnswerPage.tsx';
 import { paths } from '../paths.ts';
 
-/** `/colocacion-a-domicilio`: every locality the shop drives to, with what it costs. */
+/** `/colocacion-a-domicilio`: every locality the shop drives to, with what it costs (as published). */
 export function HomeInstallationPage() {
+  const { zones } = useFacts();
   return (
     <AnswerPage
       title={c.title}

@@ -1,7 +1,7 @@
 import { useLoaderData } from 'react-router-dom';
 import type { AppLoaderArgs } from '../app-context.ts';
 import { albumsToShow, type GalleryState } from '../gallery/types.ts';
-import { business, whatsappLink } from '../content/business.ts';
+import { shopContent, whatsappLink } from '../content/business.ts';
 import {
   answersIntro,
   faq,
@@ -13,7 +13,9 @@ import {
   whyUs,
 } from '../content/home.ts';
 import { answerLinks } from '../content/navigation.ts';
-import { freeInstallLine } from '../content/zones.ts';
+import { installLine } from '../content/zones.ts';
+import { useFacts } from '../facts/use-facts.ts';
+import { mapEmbedUrl, mapLinkUrl, profileHandle } from '../facts/links.ts';
 import { PageMeta } from '../components/PageMeta.tsx';
 import { ModelPicker } from '../components/ModelPicker.tsx';
 import { pickerChoices, type PickerChoices } from '../components/picker-models.ts';
@@ -60,10 +62,12 @@ export async function loader({ request, context }: AppLoaderArgs): Promise<HomeD
 export function HomePage() {
   const data = useLoaderData<typeof loader>();
   const { summary, latest } = data.reviews;
+  const { contact, zones, counters } = useFacts();
+  const { address } = contact;
   return (
     <>
       <PageMeta
-        title={`${business.name}: parabrisas, lunetas y polarizados en San Salvador de Jujuy`}
+        title={`${contact.name}: parabrisas, lunetas y polarizados en San Salvador de Jujuy`}
         description={`${hero.text} Pagá en efectivo, transferencia, débito o crédito en cuotas.`}
         path="/"
       />
@@ -105,7 +109,7 @@ export function HomePage() {
           <h2 id="payment-title">{payment.title}</h2>
           <p>{payment.text}</p>
           <ul className="payment__list">
-            {business.paymentMethods.map((method) => (
+            {shopContent.paymentMethods.map((method) => (
               <li key={method}>
                 <Icon name="card" /> {method}
               </li>
@@ -158,7 +162,7 @@ export function HomePage() {
             <h2 id="install-title">{installBanner.title}</h2>
             <p>{installBanner.text}</p>
             <p>
-              <strong>{freeInstallLine}</strong>{' '}
+              <strong>{installLine(zones)}</strong>{' '}
               <a href={paths.homeInstallation}>{installBanner.zonesLink}</a>
             </p>
           </div>
@@ -168,7 +172,7 @@ export function HomePage() {
       <section className="section why-us" aria-labelledby="why-title">
         <div className="container">
           <h2 id="why-title">{whyUs.title}</h2>
-          <Counters items={business.counters} />
+          <Counters items={counters} />
           <ul className="why-us__points">
             {whyUs.points.map((point) => (
               <li key={point}>
@@ -178,7 +182,7 @@ export function HomePage() {
           </ul>
           <p className="glass-brands">
             Trabajamos con cristales{' '}
-            {business.glassBrands.map((brand, i) => (
+            {shopContent.glassBrands.map((brand, i) => (
               <span key={brand}>
                 {i > 0 ? ', ' : ''}
                 <strong>{brand}</strong>
@@ -196,7 +200,15 @@ export function HomePage() {
       >
         <div className="container">
           <h2 id="work-title">Nuestros últimos trabajos</h2>
-          <Gallery state={data.gallery} visibleAlbums={data.visibleAlbums} />
+          <Gallery
+            state={data.gallery}
+            visibleAlbums={data.visibleAlbums}
+            instagram={
+              contact.instagramUrl
+                ? { url: contact.instagramUrl, handle: profileHandle(contact.instagramUrl) }
+                : null
+            }
+          />
           {summary.count > 0 ? (
             <>
               <h2 className="testimonials-title">{reviewsText.homeTitle}</h2>
@@ -247,27 +259,27 @@ export function HomePage() {
             <h2 id="location-title">{location.title}</h2>
             <p>{location.text}</p>
             <address>
-              {business.address.street}
+              {address.street}
               <br />
-              {business.address.locality}, {business.address.region}
+              {address.locality}, {address.region}
             </address>
             <OpeningHours />
             <p className="location__actions">
               <a className="button button-whatsapp" href={whatsappLink()} rel="nofollow">
                 WhatsApp
               </a>
-              <a className="button button-outline" href={`tel:${business.phoneE164}`}>
+              <a className="button button-outline" href={`tel:${contact.phoneE164}`}>
                 Llamar
               </a>
-              <a className="button button-outline" href={business.mapLinkUrl} rel="noopener">
+              <a className="button button-outline" href={mapLinkUrl(address)} rel="noopener">
                 Cómo llegar
               </a>
             </p>
           </div>
           <iframe
             className="map"
-            title={`Mapa: ${business.address.street}, ${business.address.locality}`}
-            src={business.mapEmbedUrl}
+            title={`Mapa: ${address.street}, ${address.locality}`}
+            src={mapEmbedUrl(address)}
             height={300}
             loading="lazy"
             referrerPolicy="no-referrer-when-downgrade"

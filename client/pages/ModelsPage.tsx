@@ -1,4 +1,4 @@
-import { pageTitle } from '../content/business.ts';
+import { usePageTitle } from '../facts/use-facts.ts';
 import { PageMeta } from '../components/PageMeta.tsx';
 import { PageHero } from '../components/PageHero.tsx';
 import { BookingBanner } from '../components/BookingBanner.tsx';
@@ -16,7 +16,7 @@ const usd = new Intl.NumberFormat('en-US', {
 export function ModelsPage() {
   return (
     <>
-      <PageMeta title={pageTitle('Vehicle Models')} description="Demo vehicle list." noindex />
+      <PageMeta title={usePageTitle('Vehicle Models')} description="Demo vehicle list." noindex />
       <PageHero title="Vehicle Models" path="/models" />
       <section className="section">
         <ul className="container card-grid">

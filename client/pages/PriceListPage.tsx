@@ -1,4 +1,4 @@
-import { pageTitle } from '../content/business.ts';
+import { usePageTitle } from '../facts/use-facts.ts';
 import { redirect, useLoaderData } from 'react-router-dom';
 import type { AppLoaderArgs } from '../app-context.ts';
 import { formatARS, INSTALMENTS_OFFER } from '../../catalogue/money.ts';
@@ -84,7 +84,7 @@ export function PriceListPage() {
   return (
     <>
       <PageMeta
-        title={pageTitle('Precios de parabrisas por marca y modelo')}
+        title={usePageTitle('Precios de parabrisas por marca y modelo')}
         description={`Lista de precios de parabrisas para ${count} modelos de ${windshields.length} marcas, con colocación en Jujuy, de contado o en ${INSTALMENTS_OFFER}.`}
         path={paths.priceList}
       />

@@ -4,6 +4,7 @@ import { formatARS, type Centavos } from '../../catalogue/money.ts';
 import type { ProductMatch } from '../../catalogue/lookup.ts';
 import { BuyButton, PriceBlock } from '../components/PriceBlock.tsx';
 import { BookingLink } from '../components/BookingLink.tsx';
+import { QuoteLink } from '../components/QuoteLink.tsx';
 import { fromPrice } from '../components/from-price.ts';
 import { lastYear, type Pieza } from '../../catalogue/pieces.ts';
 import { priceDate, type PriceDate as PriceDateData } from '../../catalogue/validity.ts';
@@ -13,7 +14,8 @@ import { JsonLd } from '../seo/json-ld.tsx';
 import { breadcrumbs, productStructuredData } from '../seo/structured-data.ts';
 import { Breadcrumbs } from '../components/Breadcrumbs.tsx';
 import { ProductServices } from '../components/ProductServices.tsx';
-import { business, productQuestion, whatsappLink } from '../content/business.ts';
+import { productQuestion, shopContent, whatsappLink } from '../content/business.ts';
+import { useFacts } from '../facts/use-facts.ts';
 import { pieceNames } from '../content/glass.ts';
 import { notFound } from './not-found.ts';
 import { paths, priceListSections, queryParams } from '../paths.ts';
@@ -87,6 +89,7 @@ export function ProductPage() {
   const data = useLoaderData<ProductData>();
   const { marca, modelo, pieza, pair, prices } = data;
   const siteUrl = useSiteUrl();
+  const { contact } = useFacts();
   const name = `${marca.marca} ${modelo.nombre}`;
   const piece = pieceNames[pieza];
   const section = pieza === 'luneta' ? `#${priceListSections.rearWindows}` : '';
@@ -125,6 +128,7 @@ export function ProductPage() {
                 <PriceDate prices={prices} product={name} pieza={pieza} />
                 <BuyButton url={modelo.url} />
                 <BookingLink pieza={pieza} productPath={modelo.meta.canonical} />
+                <QuoteLink pieza={pieza} productPath={modelo.meta.canonical} />
               </>
             ) : (
               <>
@@ -147,7 +151,7 @@ export function ProductPage() {
                 ? 'Te respondemos por WhatsApp para coordinar el turno.'
                 : 'Después coordinamos el turno por WhatsApp.'}{' '}
               También pagás con transferencia, débito o crédito (
-              {business.instalmentOptions.join(', ')} cuotas).
+              {shopContent.instalmentOptions.join(', ')} cuotas).
             </p>
           </div>
           <aside className="product-includes" aria-labelledby="incluye">
@@ -159,14 +163,14 @@ export function ProductPage() {
               </li>
               <li>Colocación en nuestro taller o a domicilio sin cargo, según la zona.</li>
               <li>Trabajo garantizado y factura.</li>
-              <li>Cristales de primeras marcas: {business.glassBrands.join(', ')}.</li>
+              <li>Cristales de primeras marcas: {shopContent.glassBrands.join(', ')}.</li>
             </ul>
             <p className="product-contact">
               ¿Dudas sobre tu versión o año?{' '}
               <a href={whatsappLink(productQuestion(pieza, name))} rel="nofollow">
                 Consultanos por WhatsApp
               </a>{' '}
-              o llamanos al <a href={`tel:${business.phoneE164}`}>{business.phoneDisplay}</a>.
+              o llamanos al <a href={`tel:${contact.phoneE164}`}>{contact.phoneDisplay}</a>.
             </p>
           </aside>
         </article>

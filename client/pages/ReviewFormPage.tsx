@@ -19,17 +19,13 @@ export function ReviewFormPage() {
   const loaded = useLoaderData<typeof reviewLoader>();
   const posted = useActionData<typeof reviewAction>();
   const page: ReviewPageData = posted ?? loaded;
-  const pageTitle = usePageTitle();
+  const invalid = page.state === 'form' && Object.keys(page.errors).length > 0;
+  const pageTitle = usePageTitle(invalid ? `Revisá el formulario - ${c.title}` : c.title);
   if (page.state === 'closed') return <Closed reason={page.reason} />;
   if (page.state === 'thanks') return <Thanks token={page.token} google={page.googleReviewsUrl} />;
-  const invalid = Object.keys(page.errors).length > 0;
   return (
     <>
-      <PageMeta
-        title={pageTitle(invalid ? `Revisá el formulario - ${c.title}` : c.title)}
-        description={c.intro}
-        noindex
-      />
+      <PageMeta title={pageTitle} description={c.intro} noindex />
       <div className="section booking review-form-page">
         <div className="container container-narrow">
           <h1>{c.title}</h1>
@@ -159,10 +155,9 @@ function ReviewPrivacyNote() {
 }
 
 function Thanks({ token, google }: { token: string; google: string | undefined }) {
-  const pageTitle = usePageTitle();
   return (
     <>
-      <PageMeta title={pageTitle(c.thanksTitle)} description={c.thanks} noindex />
+      <PageMeta title={usePageTitle(c.thanksTitle)} description={c.thanks} noindex />
       <div className="section booking review-form-page">
         <div className="container container-narrow">
           <h1>{c.thanksTitle}</h1>
@@ -186,10 +181,9 @@ function Thanks({ token, google }: { token: string; google: string | undefined }
 }
 
 function Closed({ reason }: { reason: 'expired' | 'used' }) {
-  const pageTitle = usePageTitle();
   return (
     <>
-      <PageMeta title={pageTitle(c.closedTitle)} description={c.closed[reason]} noindex />
+      <PageMeta title={usePageTitle(c.closedTitle)} description={c.closed[reason]} noindex />
       <div className="section booking review-form-page">
         <div className="container container-narrow">
           <h1>{c.closedTitle}</h1>

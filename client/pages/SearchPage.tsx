@@ -1,8 +1,9 @@
 import { useLoaderData } from 'react-router-dom';
+import { usePageTitle } from '../facts/use-facts.ts';
 import type { AppLoaderArgs } from '../app-context.ts';
 import { canonicalQuery, type SearchHit } from '../../catalogue/search.ts';
 import type { Canonical } from '../page-identity.ts';
-import { pageTitle, whatsappLink } from '../content/business.ts';
+import { whatsappLink } from '../content/business.ts';
 import { pieceNames } from '../content/glass.ts';
 import { PageMeta } from '../components/PageMeta.tsx';
 import { Breadcrumbs } from '../components/Breadcrumbs.tsx';
@@ -53,7 +54,7 @@ export function SearchPage() {
   return (
     <>
       <PageMeta
-        title={pageTitle(query ? `Resultados para ${query}` : 'Buscá tu auto')}
+        title={usePageTitle(query ? `Resultados para ${query}` : 'Buscá tu auto')}
         description="Buscá el parabrisas o la luneta de tu auto por marca, modelo y año, con el precio colocado en Jujuy."
         path={canonical}
         noindex

@@ -1,4 +1,4 @@
-import { pageTitle } from '../content/business.ts';
+import { usePageTitle } from '../facts/use-facts.ts';
 import { PageMeta } from '../components/PageMeta.tsx';
 import { PageHero } from '../components/PageHero.tsx';
 import { BookingBanner } from '../components/BookingBanner.tsx';
@@ -8,7 +8,7 @@ import { team } from '../content/leftovers.ts';
 export function TeamPage() {
   return (
     <>
-      <PageMeta title={pageTitle('Our Team')} description="Our team." noindex />
+      <PageMeta title={usePageTitle('Our Team')} description="Our team." noindex />
       <PageHero title="Our Team" path="/team" />
       <section className="section">
         <ul className="container card-grid">

@@ -64,18 +64,14 @@ export async function loader({ request, context }: AppLoaderArgs) {
 export function TestimonialsPage() {
   const { job, page, pageCount, summary, reviews, googleReviewsUrl } =
     useLoaderData<typeof loader>();
-  const pageTitle = usePageTitle();
   const here = testimonialsPath(job, page);
   const title = job
     ? `${reviewsText.title}: ${reviewJobFilter.names[job].toLocaleLowerCase('es-AR')}`
     : reviewsText.title;
+  const pageTitle = usePageTitle(page > 1 ? `${title} (página ${page})` : title);
   return (
     <>
-      <PageMeta
-        title={pageTitle(page > 1 ? `${title} (página ${page})` : title)}
-        description={reviewsText.description}
-        path={here}
-      />
+      <PageMeta title={pageTitle} description={reviewsText.description} path={here} />
       <PageHero title={reviewsText.title} path={paths.testimonials} />
       <div className="section reviews-page">
         <div className="container container-narrow">

@@ -11,14 +11,14 @@ import { parseDay } from '../booking/calendar.ts';
 import { weekdayOf } from '../booking/days.ts';
 import { BOOKING_STATUS_NAMES } from '../booking/types.ts';
 import { dayLong } from '../booking/days.ts';
-import { whereLabel } from '../booking/whatsapp.ts';
-import { PLACES_OF_WORK, placeNames, placesPerWindow } from '../content/booking.ts';
+import { PLACES_OF_WORK, placeNames, type PlaceOfWork } from '../content/booking.ts';
 import { panelPaths, queryParams } from '../paths.ts';
 import type { AgendaBooking, AgendaDay, ReviewRequest } from './agenda-types.ts';
 import { reviewRequest } from '../content/reviews.ts';
 import { requirePanel, seeOther } from './context.ts';
 import { PanelForm } from './PanelForm.tsx';
 import { PanelMeta } from './PanelMeta.tsx';
+import { sectionPath } from './business-form.ts';
 
 type View = 'semana' | 'dia';
 
@@ -50,6 +50,8 @@ export async function bookingsLoader({ request, context }: AppLoaderArgs) {
     today,
     days,
     feedUrl,
+    /** The published places per window (Datos del negocio, Turnos). */
+    usual: context.facts.booking.placesPerWindow,
     previous: addDays(from, view === 'dia' ? -1 : -7),
     next: addDays(from, view === 'dia' ? 1 : 7),
   };
@@ -147,7 +149,7 @@ function Hidden({ day, view }: { day: IsoDate; view: View }) {
 }
 
 export function BookingsPage() {
-  const { day, view, today, days, feedUrl, previous, next } =
+  const { day, view, today, days, feedUrl, usual, previous, next } =
     useLoaderData<typeof bookingsLoader>();
   const result = useActionData<typeof bookingsAction>();
   const asked = result && 'reviewRequest' in result ? result.reviewRequest : undefined;
@@ -173,7 +175,7 @@ export function BookingsPage() {
       <ol className="panel-list">
         {days.map((d) => (
           <li key={d.day} className="panel-card">
-            <AgendaDayCard day={d} view={view} asked={asked} />
+            <AgendaDayCard day={d} view={view} usual={usual} asked={asked} />
           </li>
         ))}
       </ol>
@@ -203,16 +205,21 @@ export function BookingsPage() {
   );
 }
 
+type Usual = Readonly<Record<PlaceOfWork, number>>;
+
 function AgendaDayCard({
   day: d,
   view,
+  usual,
   asked,
 }: {
   day: AgendaDay;
   view: View;
+  usual: Usual;
   asked: AskedReview | undefined;
 }) {
   const title = `${dayLong(d.day)} (${formatDateAR(d.day)})`;
+  const worked = d.windows.length > 0 && !d.holiday && !d.closedDay;
   return (
     <article aria-labelledby={`dia-${d.day}`}>
       <h2 id={`dia-${d.day}`}>
@@ -223,12 +230,22 @@ function AgendaDayCard({
           <span className="panel-tag">{d.holiday}</span>
         </p>
       ) : null}
+      {d.closedDay ? (
+        <p>
+          <span className="panel-tag panel-tag-failed">{`Sin atención: ${d.closedDay}`}</span>
+        </p>
+      ) : null}
       {d.closed ? (
         <p>
           <span className="panel-tag panel-tag-failed">Cerrado para turnos</span>
         </p>
       ) : null}
-      {d.windows.length > 0 && !d.holiday ? (
+      {d.warning ? (
+        <p className="panel-notice" role="status">
+          {d.warning}
+        </p>
+      ) : null}
+      {worked ? (
         <ul>
           {d.windows.map((w) => (
             <li key={w.window.id}>
@@ -258,7 +275,14 @@ function AgendaDayCard({
           ))}
         </ol>
       )}
-      {view === 'dia' && d.windows.length > 0 && !d.holiday ? <DayControls day={d} /> : null}
+      {view === 'dia' && worked ? <DayControls day={d} usual={usual} /> : null}
+      {view === 'dia' && d.closedDay ? (
+        <p>
+          Este día está en la lista de días sin atención de{' '}
+          <a href={sectionPath('closedDays')}>Datos del negocio</a>: para volver a dar turnos,
+          sacalo de esa lista.
+        </p>
+      ) : null}
     </article>
   );
 }
@@ -313,7 +337,7 @@ function BookingCard({
         <p>Cristal a pedido sin fecha: confirmalo cuando sepas que llega.</p>
       ) : null}
       <p>
-        {whereLabel(b)} · {b.phone}
+        {b.where} · {b.phone}
         {b.plate ? ` · Patente ${b.plate}` : ''}
       </p>
       {b.notes ? <p className="panel-message">{b.notes}</p> : null}
@@ -345,7 +369,7 @@ function BookingCard({
   );
 }
 
-function DayControls({ day: d }: { day: AgendaDay }) {
+function DayControls({ day: d, usual }: { day: AgendaDay; usual: Usual }) {
   const toggle = (window: string, closed: boolean, label: string) => (
     <PanelForm action={panelPaths.bookings} className="panel-inline-form">
       <Hidden day={d.day} view="dia" />
@@ -359,6 +383,12 @@ function DayControls({ day: d }: { day: AgendaDay }) {
   return (
     <section aria-labelledby={`control-${d.day}`}>
       <h3 id={`control-${d.day}`}>Cerrar y lugares</h3>
+      <p>
+        Cerrar acá cierra los turnos de este día solamente (por ejemplo, si surge algo). Para
+        feriados de Jujuy, puentes y vacaciones usá{' '}
+        <a href={sectionPath('closedDays')}>Datos del negocio, Feriados y días sin atención</a>:
+        quedan publicados y el sitio los respeta.
+      </p>
       <div className="panel-actions">
         {toggle('dia', d.closed, d.closed ? 'Abrir el día' : 'Cerrar el día')}
         {d.windows.map((w) =>
@@ -376,8 +406,7 @@ function DayControls({ day: d }: { day: AgendaDay }) {
           <input type="hidden" name="lugar" value={place} />
           <p>
             <label htmlFor={`lugares-${place}`}>
-              Lugares por horario, {placeNames[place].toLowerCase()} (siempre{' '}
-              {placesPerWindow[place]})
+              Lugares por horario, {placeNames[place].toLowerCase()} (siempre {usual[place]})
             </label>
             <input
               id={`lugares-${place}`}

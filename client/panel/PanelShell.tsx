@@ -1,8 +1,8 @@
 import { Outlet, useLoaderData, useLocation } from 'react-router-dom';
-import { business } from '../content/business.ts';
 import { panelPaths } from '../paths.ts';
 import { panelNav } from './nav.ts';
 import { PanelForm } from './PanelForm.tsx';
+import { usePanelShopName } from './PanelMeta.tsx';
 import type { privateLoader } from './routes.tsx';
 
 /** The signed-in panel's layout: who, the screens, sign out; phone first (390 px). */
@@ -16,7 +16,7 @@ export function PanelShell() {
       </a>
       <header className="panel-header">
         <p className="panel-brand">
-          Panel · <span>{business.name}</span>
+          Panel · <span>{usePanelShopName()}</span>
         </p>
         <div className="panel-who">
           <span className="panel-person">{person.name || person.email}</span>

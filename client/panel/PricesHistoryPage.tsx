@@ -6,8 +6,7 @@ import { data, useActionData, useLoaderData } from 'react-router-dom';
 import type { AppActionArgs, AppLoaderArgs } from '../app-context.ts';
 import { panelPaths } from '../paths.ts';
 import { requirePanel, seeOther } from './context.ts';
-import { formatWhen } from './format.ts';
-import { PanelForm } from './PanelForm.tsx';
+import { restoreRequest, VersionHistory } from './VersionHistory.tsx';
 import { PanelMeta } from './PanelMeta.tsx';
 import type { HistoryEntry } from './prices-types.ts';
 
@@ -19,11 +18,9 @@ export async function pricesHistoryLoader({ context }: AppLoaderArgs) {
 export async function pricesHistoryAction({ request, context }: AppActionArgs) {
   const panel = requirePanel(context);
   const { prices } = panel.services;
-  const form = await request.formData();
-  const seq = Number(form.get('version'));
-  if (!prices || form.get('accion') !== 'volver' || !Number.isInteger(seq) || seq < 1) {
-    return data({ error: 'No entendí a qué versión volver.' }, { status: 400 });
-  }
+  const { seq, refused } = await restoreRequest(request, 1);
+  if (seq === undefined) return refused;
+  if (!prices) return data({ error: 'Este sitio sirve un catálogo fijo.' }, { status: 409 });
   const result = await prices.restore(seq, panel.person.name || panel.person.email);
   if (!result.ok) {
     return data(
@@ -68,31 +65,13 @@ export function PricesHistoryPage() {
       {entries.length === 0 ? (
         <p>Todavía no se publicaron precios desde el panel ni con el comando.</p>
       ) : null}
-      <ol className="panel-list">
-        {entries.map((entry) => (
-          <li key={entry.seq} className="panel-card">
-            <h2>
-              {`Versión ${entry.seq}`}
-              {entry.live ? <span className="panel-tag"> En el sitio ahora</span> : null}
-            </h2>
-            <p>
-              {formatWhen(entry.publishedAt)} · {entry.publishedBy} · {SOURCE[entry.source]}
-              {entry.fileName ? ` · "${entry.fileName}"` : ''}
-              {entry.restoredFrom ? ` (la versión ${entry.restoredFrom})` : ''}
-            </p>
-            <p>{entry.summary}</p>
-            {entry.restorable ? (
-              <PanelForm action={panelPaths.pricesHistory} className="panel-inline-form">
-                <input type="hidden" name="accion" value="volver" />
-                <input type="hidden" name="version" value={entry.seq} />
-                <button type="submit" className="button button-outline">
-                  Volver a esta versión
-                </button>
-              </PanelForm>
-            ) : null}
-          </li>
-        ))}
-      </ol>
+      <VersionHistory
+        action={panelPaths.pricesHistory}
+        entries={entries.map((entry) => ({
+          ...entry,
+          origin: `${SOURCE[entry.source]}${entry.fileName ? ` · "${entry.fileName}"` : ''}${entry.restoredFrom ? ` (la versión ${entry.restoredFrom})` : ''}`,
+        }))}
+      />
     </>
   );
 }

@@ -1,11 +1,10 @@
 /** The pages a person without a session may open: sign in, a sign-in link, an invitation. */
 import { useLoaderData } from 'react-router-dom';
 import type { AppLoaderArgs } from '../app-context.ts';
-import { business } from '../content/business.ts';
 import { panelHome, panelPaths, queryParams } from '../paths.ts';
 import { seeOther } from './context.ts';
 import { PanelForm } from './PanelForm.tsx';
-import { PanelMeta } from './PanelMeta.tsx';
+import { PanelMeta, usePanelShopName } from './PanelMeta.tsx';
 import { PasskeyButton } from './PasskeyButton.tsx';
 
 /** What `/panel?aviso=…` says (server/panel/auth.ts NOTICES). */
@@ -29,7 +28,7 @@ function Entry({ children, title }: { children: React.ReactNode; title: string }
       <PanelMeta title={title} />
       <main id="panel-contenido" className="panel-main">
         <p className="panel-brand">
-          Panel · <span>{business.name}</span>
+          Panel · <span>{usePanelShopName()}</span>
         </p>
         {children}
       </main>

@@ -9,6 +9,8 @@ export type AgendaBooking = BookingView & {
   readonly whatsapp: string;
   /** Where the job's review stands (a done job may be asked for one). */
   readonly review: BookingReviewStatus;
+  /** Where, as people read it ("En el taller (Av. Fascio 1250, …)", "A domicilio en Perico"). */
+  readonly where: string;
 };
 
 /** A review link made for a done job: the link, and WhatsApp to the customer with it. */
@@ -27,8 +29,12 @@ export type AgendaDay = {
   readonly day: IsoDate;
   /** The shop does not open (Sunday) or a holiday: its name. */
   readonly holiday: string | undefined;
-  /** The owner closed the whole day. */
+  /** The owner's published closed day (Datos del negocio: Jujuy's days, bridge days, vacations): its name. */
+  readonly closedDay: string | undefined;
+  /** The owner closed the whole day for bookings in the agenda. */
   readonly closed: boolean;
+  /** The day is not worked but keeps bookings (made before it was closed): what to do. */
+  readonly warning: string | undefined;
   /** The owner's places for this day, where changed. */
   readonly placesChanged: Readonly<Partial<Record<PlaceOfWork, number>>>;
   readonly windows: readonly AgendaWindow[];

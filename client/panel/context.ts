@@ -13,6 +13,8 @@ import type { DemandFiguresService } from './demand-figures.ts';
 import type { Prices } from './prices-types.ts';
 import type { Agenda } from './agenda-types.ts';
 import type { ReviewModeration } from './reviews-types.ts';
+import type { ShopFactsService } from './facts-types.ts';
+import type { PanelQuotes } from './quotes-types.ts';
 
 export type PanelPerson = {
   readonly id: string;
@@ -38,6 +40,10 @@ export interface PanelServices {
   readonly agenda: Agenda;
   /** Reviews: publish or not, answer, delete. */
   readonly reviews: ReviewModeration;
+  /** Datos del negocio: the shop's facts, preview, publish, history; undefined when the site serves fixed facts. */
+  readonly facts: ShopFactsService | undefined;
+  /** The insurance quotes: list, search, "Pasar a turno". */
+  readonly quotes: PanelQuotes;
 }
 
 export interface PanelContext {

@@ -35,6 +35,8 @@ export type DemandFigures = {
   readonly versions: readonly FigureRow[];
   readonly whatsapp: readonly FigureRow[];
   readonly notFound: readonly FigureRow[];
+  /** Insurance quotes issued, per model and version. */
+  readonly quotes: readonly FigureRow[];
   readonly conversion: readonly ConversionRow[];
   /** Every day of the period, oldest first (days without counts are zeros). */
   readonly daily: readonly DailyPoint[];
@@ -124,6 +126,14 @@ export const FIGURE_TABLES: readonly FigureTable[] = [
     'Buscado',
     'Veces',
     (f) => f.notFound,
+  ),
+  ranking(
+    'presupuestos',
+    'Presupuestos para el seguro',
+    'Presupuestos emitidos de cada modelo y versión: quien lo pide suele volver con la orden del seguro.',
+    'Cristal',
+    'Presupuestos',
+    (f) => f.quotes,
   ),
   {
     id: 'conversion',

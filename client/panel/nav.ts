@@ -8,6 +8,8 @@ export const panelNav: readonly PanelNavEntry[] = [
   { label: 'Precios', to: panelPaths.prices },
   { label: 'Turnos', to: panelPaths.bookings },
   { label: 'Opiniones', to: panelPaths.reviews },
+  { label: 'Datos del negocio', to: panelPaths.business },
+  { label: 'Presupuestos', to: panelPaths.quotes },
   { label: 'Estadísticas', to: panelPaths.stats },
   { label: 'Personas', to: panelPaths.people },
   { label: 'Actividad', to: panelPaths.activity },

@@ -17,12 +17,20 @@ import { PeoplePage, peopleAction, peopleLoader } from './PeoplePage.tsx';
 import { ActivityPage, activityLoader } from './ActivityPage.tsx';
 import { StatsPage, statsLoader } from './StatsPage.tsx';
 import { ReviewsPage, reviewsAction, reviewsLoader } from './ReviewsPage.tsx';
+import { QuotesPage, quotesLoader } from './QuotesPage.tsx';
+import { QuoteBookingPage, quoteBookingAction, quoteBookingLoader } from './QuoteBookingPage.tsx';
 import { PricesPage, pricesAction, pricesLoader } from './PricesPage.tsx';
 import {
   PricesHistoryPage,
   pricesHistoryAction,
   pricesHistoryLoader,
 } from './PricesHistoryPage.tsx';
+import { BusinessPage, businessAction, businessLoader } from './BusinessPage.tsx';
+import {
+  BusinessHistoryPage,
+  businessHistoryAction,
+  businessHistoryLoader,
+} from './BusinessHistoryPage.tsx';
 import {
   InvitePage,
   LinkPage,
@@ -32,9 +40,9 @@ import {
   signInLoader,
 } from './SignInPages.tsx';
 
-/** Every panel page: the session's form token (empty when signed out) for PanelForm. */
+/** Every panel page: the session's form token (empty when signed out) for PanelForm, and the shop's published name. */
 export function panelLoader({ context }: AppLoaderArgs) {
-  return { csrfToken: context.panel?.csrfToken ?? '' };
+  return { csrfToken: context.panel?.csrfToken ?? '', shopName: context.facts.contact.name };
 }
 
 /** The signed-in layout's data: who. Without a session: 303 to the sign-in page. */
@@ -94,6 +102,37 @@ export const panelScreens: DataRouteObject[] = [
     loader: reviewsLoader,
     action: reviewsAction,
     element: <ReviewsPage />,
+  },
+
+  {
+    id: 'panel-business',
+    path: screen(panelPaths.business),
+    loader: businessLoader,
+    action: businessAction,
+    element: <BusinessPage />,
+  },
+
+  {
+    id: 'panel-business-history',
+    path: screen(panelPaths.businessHistory),
+    loader: businessHistoryLoader,
+    action: businessHistoryAction,
+    element: <BusinessHistoryPage />,
+  },
+
+  {
+    id: 'panel-quotes',
+    path: screen(panelPaths.quotes),
+    loader: quotesLoader,
+    element: <QuotesPage />,
+  },
+
+  {
+    id: 'panel-quote-booking',
+    path: screen(panelPaths.quoteBooking),
+    loader: quoteBookingLoader,
+    action: quoteBookingAction,
+    element: <QuoteBookingPage />,
   },
 
   {

@@ -1,7 +1,7 @@
-/** schema.org objects built from the business module and the catalogue. */
-import { business } from '../content/business.ts';
+/** schema.org objects built from the published facts, the shop's content and the catalogue. */
+import { shopContent } from '../content/business.ts';
 import { openingHoursSpecification } from '../content/hours.ts';
-import { zones } from '../content/zones.ts';
+import type { ShopFacts } from '../facts/types.ts';
 import type { Marca, Modelo, Version } from '../../catalogue/schema.ts';
 import { toPesos } from '../../catalogue/money.ts';
 import { FEATURES, type Pieza } from '../../catalogue/pieces.ts';
@@ -10,33 +10,37 @@ import { featureLabels, featuresTitle, pieceNames, yearsLabel } from '../content
 import { queryParams } from '../paths.ts';
 import type { ProductReviews } from '../reviews/types.ts';
 
-export function localBusiness(siteUrl: string) {
+/**
+ * The shop as schema.org's AutoRepair and AutoPartsStore, from the published facts. No `geo`:
+ * coordinates would not follow an address the owner changes (Google reads the address).
+ */
+export function localBusiness(siteUrl: string, { contact, hours, zones }: ShopFacts) {
+  const { address } = contact;
   return {
     '@context': 'https://schema.org',
     '@type': ['AutoRepair', 'AutoPartsStore'],
     '@id': `${siteUrl}/#negocio`,
-    name: business.name,
-    description: business.tagline,
+    name: contact.name,
+    description: shopContent.tagline,
     url: `${siteUrl}/`,
-    telephone: business.phoneE164,
-    email: business.email,
+    telephone: contact.phoneE164,
+    email: contact.email,
     image: `${siteUrl}/og-image.jpg`,
     priceRange: '$$',
     currenciesAccepted: 'ARS',
-    paymentAccepted: business.paymentMethods.join(', '),
+    paymentAccepted: shopContent.paymentMethods.join(', '),
     address: {
       '@type': 'PostalAddress',
-      streetAddress: business.address.street,
-      addressLocality: business.address.locality,
-      addressRegion: business.address.region,
-      postalCode: business.address.postalCode,
-      addressCountry: business.address.country,
+      streetAddress: address.street,
+      addressLocality: address.locality,
+      addressRegion: address.region,
+      postalCode: address.postalCode,
+      addressCountry: address.country,
     },
-    geo: { '@type': 'GeoCoordinates', ...business.geo },
-    openingHoursSpecification: openingHoursSpecification(business.hours),
-    // Where the shop installs at home (client/content/zones.ts).
+    openingHoursSpecification: openingHoursSpecification(hours),
+    // Where the shop installs at home (the published zones).
     areaServed: zones.map((zone) => ({ '@type': 'City', name: zone.locality })),
-    sameAs: [business.social.instagram.url, business.social.facebook.url],
+    sameAs: [contact.instagramUrl, contact.facebookUrl].filter((url) => url !== null),
   };
 }
 

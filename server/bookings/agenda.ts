@@ -1,16 +1,14 @@
 /** The owner's agenda on the booking store (client/panel/agenda-types.ts). */
 import type { Agenda, AgendaDay } from '../../client/panel/agenda-types.ts';
-import { weekdayOf } from '../../client/booking/days.ts';
-import { holidayName } from '../../client/booking/holidays.ts';
-import { dayLong } from '../../client/booking/days.ts';
-import { customerWhatsappLink } from '../../client/booking/whatsapp.ts';
+import { dayLong, weekdayOf } from '../../client/booking/days.ts';
+import { nationalHolidayName } from '../../client/booking/holidays.ts';
+import { customerWhatsappLink, whereLabel } from '../../client/booking/whatsapp.ts';
 import {
   PLACES_OF_WORK,
-  placesPerWindow,
   windowsOfWeekday,
   type PlaceOfWork,
 } from '../../client/content/booking.ts';
-import { business } from '../../client/content/business.ts';
+import type { ShopFacts } from '../../client/facts/types.ts';
 import { paths } from '../../client/paths.ts';
 import { addDays } from '../../catalogue/validity.ts';
 import { WHOLE_DAY, type BookingStore } from '../../store/bookings.ts';
@@ -25,10 +23,13 @@ export function createAgenda(
   store: BookingStore,
   now: () => Date,
   siteUrl: string,
+  facts: () => ShopFacts,
   reviews: AgendaReviews,
 ): Agenda {
   return {
     async days(from, to) {
+      const published = facts();
+      const { hours, closedDays, booking, contact } = published;
       const [bookings, taken, dayPlaces, closures] = await Promise.all([
         store.listBetween(from, to),
         store.takenBetween(from, to),
@@ -40,23 +41,36 @@ export function createAgenda(
       );
       const days: AgendaDay[] = [];
       for (let day = from; day <= to; day = addDays(day, 1)) {
-        const hours = windowsOfWeekday(weekdayOf(day));
+        const windows = windowsOfWeekday(hours, weekdayOf(day));
         const changed: Partial<Record<PlaceOfWork, number>> = {};
         for (const d of dayPlaces) {
           const place = PLACES_OF_WORK.find((p) => p === d.place);
           if (d.day === day && place) changed[place] = d.places;
         }
         const placesOf = (place: PlaceOfWork, slot: string) => ({
-          places: changed[place] ?? placesPerWindow[place],
+          places: changed[place] ?? booking.placesPerWindow[place],
           taken:
             taken.find((t) => t.day === day && t.slot === slot && t.place === place)?.taken ?? 0,
         });
+        const dayBookings = bookings.filter((b) => b.day === day).map(toView);
+        const holiday = windows.length === 0 ? 'No abre' : nationalHolidayName(day);
+        const closedDay = closedDays.find((d) => d.date === day)?.name;
+        const closed = closures.some((c) => c.day === day && c.slot === WHOLE_DAY);
+        const active = dayBookings.filter(
+          (b) => b.status === 'pendiente' || b.status === 'confirmado',
+        ).length;
+        const why = holiday ?? closedDay ?? (closed ? 'cerrado para turnos' : undefined);
         days.push({
           day,
-          holiday: hours.length === 0 ? 'No abre' : holidayName(day),
-          closed: closures.some((c) => c.day === day && c.slot === WHOLE_DAY),
+          holiday,
+          closedDay,
+          closed,
+          warning:
+            why && active > 0
+              ? `Este día no se atiende (${why}), pero tiene ${active === 1 ? 'un turno' : `${active} turnos`}: ${active === 1 ? 'sigue' : 'siguen'} en pie. Avisale al cliente o cambiá el día.`
+              : undefined,
           placesChanged: changed,
-          windows: hours.map((window) => ({
+          windows: windows.map((window) => ({
             window,
             closed: closures.some((c) => c.day === day && c.slot === window.id),
             places: {
@@ -64,19 +78,17 @@ export function createAgenda(
               domicilio: placesOf('domicilio', window.id),
             },
           })),
-          bookings: bookings
-            .filter((b) => b.day === day)
-            .map(toView)
-            .map((b) => ({
-              ...b,
-              review: reviewed.get(b.id) ?? 'none',
-              whatsapp: customerWhatsappLink(
-                b.phone,
-                b.status === 'cancelado'
-                  ? `Hola ${b.name}, te escribimos de ${business.name}: tuvimos que cancelar tu turno del ${dayLong(b.day)}. ¿Te parece si buscamos otro día?`
-                  : `Hola ${b.name}, te escribimos de ${business.name} por tu turno del ${dayLong(b.day)}.`,
-              ),
-            })),
+          bookings: dayBookings.map((b) => ({
+            ...b,
+            review: reviewed.get(b.id) ?? 'none',
+            where: whereLabel(b, published),
+            whatsapp: customerWhatsappLink(
+              b.phone,
+              b.status === 'cancelado'
+                ? `Hola ${b.name}, te escribimos de ${contact.name}: tuvimos que cancelar tu turno del ${dayLong(b.day)}. ¿Te parece si buscamos otro día?`
+                : `Hola ${b.name}, te escribimos de ${contact.name} por tu turno del ${dayLong(b.day)}.`,
+            ),
+          })),
         });
       }
       return days;

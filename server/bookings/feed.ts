@@ -6,6 +6,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { addDays, shopDate } from '../../catalogue/validity.ts';
 import type { BookingStore } from '../../store/bookings.ts';
+import type { ShopFacts } from '../../client/facts/types.ts';
 import { ownerFeed } from './ics.ts';
 import { toView } from './service.ts';
 
@@ -14,12 +15,17 @@ export const FEED_DAYS_BACK = 60;
 
 export type BookingFeed = (token: string) => Promise<string | undefined>;
 
-export function createBookingFeed(store: BookingStore, now: () => Date, host: string): BookingFeed {
+export function createBookingFeed(
+  store: BookingStore,
+  now: () => Date,
+  host: string,
+  facts: () => ShopFacts,
+): BookingFeed {
   return async (token) => {
     const current = await store.feedToken();
     if (!current || !sameText(current, token)) return undefined;
     const bookings = await store.listForFeed(addDays(shopDate(now()), -FEED_DAYS_BACK));
-    return ownerFeed(bookings.map(toView), host);
+    return ownerFeed(bookings.map(toView), host, facts());
   };
 }
 

@@ -7,34 +7,44 @@
 import ical, { ICalEventStatus } from 'ical-generator';
 import type { BookingView } from '../../client/booking/types.ts';
 import { whereLabel } from '../../client/booking/whatsapp.ts';
-import { business } from '../../client/content/business.ts';
+import type { ShopFacts } from '../../client/facts/types.ts';
 
-const PRODUCT = { company: business.name, product: 'Turnos', language: 'ES' };
+const product = ({ contact }: ShopFacts) => ({
+  company: contact.name,
+  product: 'Turnos',
+  language: 'ES',
+});
 
 export function bookingUid(booking: Pick<BookingView, 'id'>, host: string): string {
   return `turno-${booking.id}@${host}`;
 }
 
-function location(booking: BookingView): string {
-  if (booking.place === 'domicilio') return whereLabel(booking);
-  const { street, locality, region } = business.address;
-  return `${business.name}, ${street}, ${locality}, ${region}`;
+function location(booking: BookingView, facts: ShopFacts): string {
+  if (booking.place === 'domicilio') return whereLabel(booking, facts);
+  const { street, locality, region } = facts.contact.address;
+  return `${facts.contact.name}, ${street}, ${locality}, ${region}`;
 }
 
-/** The visitor's file: one event. */
-export function visitorIcs(booking: BookingView, host: string, link: string): string {
-  const calendar = ical({ prodId: PRODUCT, name: `Turno en ${business.name}` });
+/** The visitor's file: one event, with the shop's name, address and WhatsApp as published. */
+export function visitorIcs(
+  booking: BookingView,
+  host: string,
+  link: string,
+  facts: ShopFacts,
+): string {
+  const { contact } = facts;
+  const calendar = ical({ prodId: product(facts), name: `Turno en ${contact.name}` });
   calendar.createEvent({
     id: bookingUid(booking, host),
     start: new Date(booking.startsAt),
     end: new Date(booking.endsAt),
     stamp: new Date(booking.updatedAt),
-    summary: `${booking.jobName} en ${business.name}`,
-    location: location(booking),
+    summary: `${booking.jobName} en ${contact.name}`,
+    location: location(booking, facts),
     description: [
       booking.glass,
       `Ver, cambiar o cancelar: ${link}`,
-      `WhatsApp: ${business.phoneDisplay}`,
+      `WhatsApp: ${contact.whatsappDisplay}`,
     ]
       .filter(Boolean)
       .join('\n'),
@@ -44,8 +54,16 @@ export function visitorIcs(booking: BookingView, host: string, link: string): st
 }
 
 /** The owner's feed: every booking from the given ones, cancelled ones as CANCELLED. */
-export function ownerFeed(bookings: readonly BookingView[], host: string): string {
-  const calendar = ical({ prodId: PRODUCT, name: `Turnos ${business.name}`, ttl: 15 * 60 });
+export function ownerFeed(
+  bookings: readonly BookingView[],
+  host: string,
+  facts: ShopFacts,
+): string {
+  const calendar = ical({
+    prodId: product(facts),
+    name: `Turnos ${facts.contact.name}`,
+    ttl: 15 * 60,
+  });
   for (const booking of bookings) {
     calendar.createEvent({
       id: bookingUid(booking, host),
@@ -53,7 +71,7 @@ export function ownerFeed(bookings: readonly BookingView[], host: string): strin
       end: new Date(booking.endsAt),
       stamp: new Date(booking.updatedAt),
       summary: `${booking.name}: ${booking.jobName}`,
-      location: location(booking),
+      location: location(booking, facts),
       description: [
         booking.glass,
         `Teléfono: ${booking.phone}`,

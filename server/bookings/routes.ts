@@ -7,29 +7,34 @@ import { readBookingValues } from '../../client/booking/form.ts';
 import { bookingPageData, type BookingDataContext } from '../../client/booking/page-data.ts';
 import { errorDocument, sendStatusPage } from '../error-document.ts';
 import type { BookingFeed } from './feed.ts';
+import type { ShopFacts } from '../../client/facts/types.ts';
 import { visitorIcs } from './ics.ts';
 
-export function bookingIcsRoute(bookings: BookingService, siteUrl: string): RequestHandler {
+export function bookingIcsRoute(
+  bookings: BookingService,
+  siteUrl: string,
+  facts: () => ShopFacts,
+): RequestHandler {
   const host = new URL(siteUrl).host;
   return async (req, res) => {
     const token = String(req.params.token ?? '');
     const booking = await bookings.find(token);
-    if (!booking) return sendStatusPage(res, 404, errorDocument(404));
+    if (!booking) return sendStatusPage(res, 404, errorDocument(404, facts()));
     res.set({
       'Content-Type': 'text/calendar; charset=utf-8',
       'Content-Disposition': 'attachment; filename="turno.ics"',
       'Cache-Control': 'private, no-store',
       'X-Robots-Tag': 'noindex',
     });
-    res.send(visitorIcs(booking, host, `${siteUrl}${paths.bookingManage(token)}`));
+    res.send(visitorIcs(booking, host, `${siteUrl}${paths.bookingManage(token)}`, facts()));
   };
 }
 
 /** GET the owner's feed: ETag (the bytes' hash) and a short cache, as calendars poll often. */
-export function bookingFeedRoute(feed: BookingFeed): RequestHandler {
+export function bookingFeedRoute(feed: BookingFeed, facts: () => ShopFacts): RequestHandler {
   return async (req, res) => {
     const body = await feed(String(req.params.token ?? ''));
-    if (body === undefined) return sendStatusPage(res, 404, errorDocument(404));
+    if (body === undefined) return sendStatusPage(res, 404, errorDocument(404, facts()));
     res.set({
       'Content-Type': 'text/calendar; charset=utf-8',
       'Cache-Control': 'private, max-age=300',

@@ -7,18 +7,16 @@
 import { randomUUID } from 'node:crypto';
 import { NO_CLOSURES, SHOP_UTC_OFFSET, windowInstants } from '../../client/booking/calendar.ts';
 import { calendarOf } from '../../client/booking/availability.ts';
-import { weekdayOf } from '../../client/booking/days.ts';
 import type { BookingService, BookingStatusName, BookingView } from '../../client/booking/types.ts';
 import { bookingLines, customerWhatsappLink } from '../../client/booking/whatsapp.ts';
 import {
   PLACES_OF_WORK,
   jobNames,
-  placesPerWindow,
-  windowsOfWeekday,
+  windowName,
   type BookingWindow,
   type PlaceOfWork,
 } from '../../client/content/booking.ts';
-import { business } from '../../client/content/business.ts';
+import type { ShopFacts } from '../../client/facts/types.ts';
 import { WHOLE_DAY, type Booking, type BookingStore } from '../../store/bookings.ts';
 import { SHOP_TIME_ZONE } from '../../catalogue/validity.ts';
 import type { Logger } from '../logger.ts';
@@ -33,12 +31,14 @@ export type BookingServiceOptions = {
   readonly store: BookingStore;
   readonly logger: Logger;
   readonly now: () => Date;
+  /** The published facts: places per window, the shop's name and address in the e-mail. */
+  readonly facts: () => ShopFacts;
   readonly onStored?: () => void;
   readonly maxPerHour?: number;
 };
 
 export function createBookingService(options: BookingServiceOptions): BookingService {
-  const { store, logger, now } = options;
+  const { store, logger, now, facts } = options;
   const maxPerHour = options.maxPerHour ?? BOOKINGS_MAX_PER_HOUR;
 
   async function findStored(token: string): Promise<Booking | undefined> {
@@ -58,12 +58,12 @@ export function createBookingService(options: BookingServiceOptions): BookingSer
       };
     },
 
-    async calendar(place, from, to, closures) {
+    async calendar(place, from, to, rules) {
       const [taken, dayPlaces] = await Promise.all([
         store.takenBetween(from, to),
         store.dayPlacesBetween(from, to),
       ]);
-      return calendarOf(place, from, to, closures, {
+      return calendarOf(place, from, to, rules, {
         taken: new Map(
           taken.filter((t) => t.place === place).map((t) => [`${t.day}/${t.slot}`, t.taken]),
         ),
@@ -105,11 +105,15 @@ export function createBookingService(options: BookingServiceOptions): BookingSer
           phone: request.phone,
           plate: request.plate,
           notes: request.notes,
+          quoteNumber: undefined,
         };
         const view = toView({ ...booking, status: 'pendiente', updatedAt: booking.createdAt });
-        const outcome = await store.book(booking, placesPerWindow[request.place], {
-          text: ownerNotice(view),
-        });
+        const published = facts();
+        const outcome = await store.book(
+          booking,
+          published.booking.placesPerWindow[request.place],
+          { text: ownerNotice(view, published) },
+        );
         if (outcome.status === 'booked') {
           logger.info(
             { id: booking.id, day: request.day, window: request.window.id },
@@ -147,7 +151,7 @@ export function createBookingService(options: BookingServiceOptions): BookingSer
       return store.move(
         booking.id,
         { day, slot: window.id, startsAt: start.toISOString(), endsAt: end.toISOString() },
-        placesPerWindow[place],
+        facts().booking.placesPerWindow[place],
         now(),
       );
     },
@@ -165,14 +169,15 @@ const shopClock = new Intl.DateTimeFormat('en-GB', {
   hourCycle: 'h23',
 });
 
-/** The window a stored booking names; when the hours have changed since, its stored times. */
-function windowOf(b: Pick<Booking, 'day' | 'slot' | 'startsAt' | 'endsAt'>): BookingWindow {
-  const known = windowsOfWeekday(weekdayOf(b.day)).find((w) => w.id === b.slot);
-  if (known) return known;
+/**
+ * The window a stored booking names, with the times it was booked for: hours published later
+ * do not move a booking already made.
+ */
+function windowOf(b: Pick<Booking, 'slot' | 'startsAt' | 'endsAt'>): BookingWindow {
   const id = b.slot === 'tarde' ? 'tarde' : 'manana';
   return {
     id,
-    name: id === 'tarde' ? 'Tarde' : 'Mañana',
+    name: windowName(id),
     opens: shopClock.format(new Date(b.startsAt)),
     closes: shopClock.format(new Date(b.endsAt)),
   };
@@ -196,6 +201,7 @@ export function toView(b: Booking): BookingView {
     phone: b.phone,
     plate: b.plate,
     notes: b.notes,
+    quoteNumber: b.quoteNumber,
     startsAt: b.startsAt,
     endsAt: b.endsAt,
     createdAt: b.createdAt,
@@ -204,19 +210,19 @@ export function toView(b: Booking): BookingView {
 }
 
 /** The owner's e-mail: the details, and a WhatsApp link to the customer. */
-export function ownerNotice(view: BookingView): string {
+export function ownerNotice(view: BookingView, facts: ShopFacts): string {
   return [
     'Turno nuevo pedido desde la web.',
     ...(view.awaitsGlass
       ? ['El cristal es a pedido sin fecha: confirmale el turno al cliente cuando sepas que llega.']
       : []),
     '',
-    ...bookingLines(view),
+    ...bookingLines(view, facts),
     `Teléfono: ${view.phone}`,
     ...(view.availability ? [`Disponibilidad del cristal: ${view.availability}`] : []),
     ...(view.notes ? ['', 'Notas del cliente:', view.notes] : []),
     '',
-    `Escribirle por WhatsApp: ${customerWhatsappLink(view.phone, `Hola ${view.name}, te escribimos de ${business.name} por tu turno.`)}`,
+    `Escribirle por WhatsApp: ${customerWhatsappLink(view.phone, `Hola ${view.name}, te escribimos de ${facts.contact.name} por tu turno.`)}`,
     `(Hora de Jujuy, UTC${SHOP_UTC_OFFSET})`,
   ].join('\n');
 }

@@ -1,4 +1,6 @@
 /** Wires the contact form for a server process: database, mailer (when configured), delivery worker. */
+import type { ShopFacts } from '../../client/facts/types.ts';
+import { defaultFacts } from '../../client/facts/defaults.ts';
 import type { ContactService } from '../../client/contact/types.ts';
 import type { SiteDatabase } from '../../store/schema.ts';
 import { createContactStore, type ContactStore } from '../../store/messages.ts';
@@ -39,6 +41,8 @@ export type ContactSystemOptions = {
   readonly pollMs?: number;
   /** The site's database, opened by the site (server/site.ts); default: opened here, and closed by stop(). */
   readonly database?: SiteDatabase;
+  /** The published facts (the e-mails name the shop); default the first version (tests, tools). */
+  readonly facts?: () => ShopFacts;
 };
 
 /**
@@ -54,7 +58,14 @@ export async function openContact(
 ): Promise<ContactSystem> {
   const { url, to } = config.smtp;
   const mailer =
-    url && to ? createMailer({ smtpUrl: url, to, timeouts: options.timeouts }) : undefined;
+    url && to
+      ? createMailer({
+          smtpUrl: url,
+          to,
+          timeouts: options.timeouts,
+          shopName: () => (options.facts?.() ?? defaultFacts).contact.name,
+        })
+      : undefined;
   const database = options.database ?? (await openSiteDatabase(config, logger));
   const store = createContactStore(database);
   const worker = mailer

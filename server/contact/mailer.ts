@@ -1,4 +1,3 @@
-import { business } from '../../client/content/business.ts';
 /** Forwards a stored message to the shop by e-mail: plain text, reply-to the visitor. */
 import nodemailer, { type SendMailOptions } from 'nodemailer';
 import type { StoredMessage } from '../../store/schema.ts';
@@ -11,6 +10,8 @@ export type MailerOptions = {
   readonly to: string;
   /** Sender address; by default the SMTP user when it is an address, else CONTACT_TO. */
   readonly from?: string;
+  /** The shop's published name (the sender's name: "Formulario web Parabrisas Jujuy"). */
+  readonly shopName: () => string;
   readonly timeouts?: Partial<typeof DEFAULT_TIMEOUTS>;
 };
 
@@ -27,7 +28,7 @@ const DEFAULT_TIMEOUTS = {
   socketTimeout: 30_000,
 };
 
-const SENDER_NAME = `Formulario web ${business.name}`;
+const senderName = (shopName: string) => `Formulario web ${shopName}`;
 
 /** Throws when SMTP_URL is not an smtp:// or smtps:// URL (checked at start, not at the first message). */
 export function createMailer(options: MailerOptions): Mailer {
@@ -40,7 +41,9 @@ export function createMailer(options: MailerOptions): Mailer {
   });
   return {
     async send(message) {
-      await transport.sendMail(composeMail(message, { from, to: options.to }));
+      await transport.sendMail(
+        composeMail(message, { from, to: options.to, shopName: options.shopName() }),
+      );
     },
     close: () => transport.close(),
   };
@@ -72,10 +75,9 @@ const when = new Intl.DateTimeFormat('es-AR', {
  * The Message-ID derives from the message id, so a re-send after a crash is
  * recognisable as the same message (mail clients thread or drop it).
  */
-export function composeMail(
-  message: StoredMessage,
-  envelope: { from: string; to: string },
-): SendMailOptions {
+export type Envelope = { from: string; to: string; shopName: string };
+
+export function composeMail(message: StoredMessage, envelope: Envelope): SendMailOptions {
   const domain = envelope.from.split('@')[1] ?? 'localhost';
   if (message.kind === 'booking') return composeBookingMail(message, envelope, domain);
   const text = [
@@ -93,7 +95,7 @@ export function composeMail(
     `Número de mensaje: ${message.id}`,
   ].join('\n');
   return {
-    from: { name: SENDER_NAME, address: envelope.from },
+    from: { name: senderName(envelope.shopName), address: envelope.from },
     to: envelope.to,
     replyTo: { name: message.name, address: message.email },
     subject: `Consulta web de ${message.name}`,
@@ -112,11 +114,11 @@ export function composeMail(
  */
 function composeBookingMail(
   message: StoredMessage,
-  envelope: { from: string; to: string },
+  envelope: Envelope,
   domain: string,
 ): SendMailOptions {
   return {
-    from: { name: SENDER_NAME, address: envelope.from },
+    from: { name: senderName(envelope.shopName), address: envelope.from },
     to: envelope.to,
     subject: `Turno nuevo: ${message.name}`,
     text: [message.message, '', '--', `Número de turno: ${message.id}`].join('\n'),

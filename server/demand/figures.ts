@@ -48,11 +48,12 @@ export function createDemandFigures(options: {
       const from = addDays(to, -(period - 1));
       const range = { from, to };
       const lookup = catalogue.current().lookup;
-      const [views, versions, whatsapp, notFound, daily] = await Promise.all([
+      const [views, versions, whatsapp, notFound, quotes, daily] = await Promise.all([
         store.totals('view', range),
         store.totals('version', range, TOP),
         store.totals('whatsapp', range),
         store.totals('not-found', range, TOP),
+        store.totals('quote', range, TOP),
         store.daily(['view', 'whatsapp'], range),
       ]);
       const name = (key: string) => keyLabel(key, lookup);
@@ -65,6 +66,7 @@ export function createDemandFigures(options: {
         versions: versions.map((r) => ({ ...r, label: name(r.key) })),
         whatsapp: whatsapp.slice(0, TOP).map((r) => ({ ...r, label: name(r.key) })),
         notFound: notFound.map((r) => ({ ...r, label: missingLabel(r.key) })),
+        quotes: quotes.map((r) => ({ ...r, label: name(r.key) })),
         conversion: conversion(models, whatsapp, name),
         daily: everyDay(from, to, daily),
       };

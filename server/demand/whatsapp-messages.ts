@@ -1,7 +1,8 @@
 /**
  * Every prefilled WhatsApp message the site links to, by id (client/content/business.ts,
- * whatsappMessageId): the content's fixed messages, the questions of each product page,
- * and the self-check's verdict, rebuilt from the page the click came from. The redirect
+ * whatsappMessageId): the content's fixed messages, the questions of each product page, the
+ * published zones' messages, and the self-check's verdict, rebuilt from the page the click
+ * came from. The redirect
  * builds its wa.me address from these texts only, never from text in the request.
  */
 import type { CatalogueLookup } from '../../catalogue/lookup.ts';
@@ -13,11 +14,11 @@ import {
   whatsappMessageId,
 } from '../../client/content/business.ts';
 import { hero } from '../../client/content/home.ts';
-import { insurancePage } from '../../client/content/insurance.ts';
+import { insurancePage, quoteTexts } from '../../client/content/insurance.ts';
 import { tintPage } from '../../client/content/tint.ts';
 import { warrantyPage } from '../../client/content/warranty.ts';
 import { whichGlass } from '../../client/content/which-glass.ts';
-import { zones, zonesPage } from '../../client/content/zones.ts';
+import { zonesPage, type Zone } from '../../client/content/zones.ts';
 import { bookingPage } from '../../client/content/booking.ts';
 import { reviewForm } from '../../client/content/reviews.ts';
 import { paths } from '../../client/paths.ts';
@@ -34,10 +35,9 @@ const FIXED_MESSAGES: readonly string[] = [
   whichGlass.askMessage,
   warrantyPage.whatsappMessage,
   insurancePage.whatsappMessage,
+  quoteTexts.whatsappMessage,
   tintPage.whatsappMessage,
   zonesPage.whatsappMessage,
-  // A locality to agree on ("consultar") from the booking form.
-  ...zones.map((zone) => `${zonesPage.whatsappMessage}${zone.locality}`),
   bookingPage.whatsappMessage,
   reviewForm.whatsappMessage,
   priceQuestion('parabrisas'),
@@ -63,6 +63,22 @@ export function knownMessages(lookup: CatalogueLookup): ReadonlyMap<string, stri
   return messages;
 }
 
+const byZones = new WeakMap<readonly Zone[], ReadonlyMap<string, string>>();
+
+/** A locality to agree on ("consultar") from the booking form: one message per published zone. */
+function zoneMessages(zones: readonly Zone[]): ReadonlyMap<string, string> {
+  const kept = byZones.get(zones);
+  if (kept) return kept;
+  const messages = new Map(
+    zones.map((zone) => {
+      const text = `${zonesPage.whatsappMessage}${zone.locality}`;
+      return [whatsappMessageId(text), text];
+    }),
+  );
+  byZones.set(zones, messages);
+  return messages;
+}
+
 /**
  * The text of message `id` as the page the click came from (`from`, a same-origin path and
  * query) shows it: a known message, or the self-check's verdict for the answers in `from`.
@@ -70,9 +86,10 @@ export function knownMessages(lookup: CatalogueLookup): ReadonlyMap<string, stri
 export function messageFor(
   id: string,
   lookup: CatalogueLookup,
+  zones: readonly Zone[],
   from: URL | undefined,
 ): string | undefined {
-  const known = knownMessages(lookup).get(id);
+  const known = knownMessages(lookup).get(id) ?? zoneMessages(zones).get(id);
   if (known !== undefined) return known;
   if (from?.pathname !== paths.repairOrReplace) return undefined;
   const given = readGiven(from.searchParams);

@@ -1,6 +1,7 @@
 /**
  * `/ir/whatsapp/...`: the site's WhatsApp links land here, are counted, and are sent on with a
- * 303 to the wa.me address this route builds from what the server knows: the shop's number,
+ * 303 to the wa.me address this route builds from what the server knows: the shop's published
+ * number,
  * a message id of the site (whatsapp-messages.ts), or a product and version of the live
  * catalogue. Nothing of the request becomes part of the address; an unknown product or a
  * malformed id is a 404, never a redirect elsewhere (CWE-601).
@@ -15,6 +16,7 @@ import {
 } from '../../client/content/business.ts';
 import { paths, queryParams } from '../../client/paths.ts';
 import type { CatalogueSource } from '../live-catalogue.ts';
+import type { ShopFacts } from '../../client/facts/types.ts';
 import { talliesOf } from './counted-pages.ts';
 import type { DemandCounting } from './counting.ts';
 import { messageFor } from './whatsapp-messages.ts';
@@ -30,12 +32,19 @@ export const UNKNOWN_PAGE = '';
 
 export type WhatsappRouteOptions = {
   readonly catalogue: CatalogueSource;
+  /** The published facts: the WhatsApp number, and the zones' messages. */
+  readonly facts: () => ShopFacts;
   readonly counting: DemandCounting | undefined;
   /** SITE_URL: a click from its host (or the request's own) names the page it came from. */
   readonly siteUrl: string;
 };
 
-export function whatsappRoutes({ catalogue, counting, siteUrl }: WhatsappRouteOptions): Router {
+export function whatsappRoutes({
+  catalogue,
+  facts,
+  counting,
+  siteUrl,
+}: WhatsappRouteOptions): Router {
   const router = Router({ caseSensitive: true, strict: true });
   const siteHost = new URL(siteUrl).host;
 
@@ -55,7 +64,7 @@ export function whatsappRoutes({ catalogue, counting, siteUrl }: WhatsappRouteOp
     counting?.countFor(req, { kind: 'whatsapp', key });
     res.set('Cache-Control', 'no-store');
     res.set('X-Robots-Tag', 'noindex, nofollow');
-    res.redirect(303, whatsappChat(message));
+    res.redirect(303, whatsappChat(facts().contact.whatsappNumber, message));
   };
 
   router.get(paths.whatsappOut, (req, res) => {
@@ -92,7 +101,7 @@ export function whatsappRoutes({ catalogue, counting, siteUrl }: WhatsappRouteOp
     const lookup = catalogue.current().lookup;
     const from = referringPage(req);
     // An id the server cannot rebuild (the page changed since): the chat, without text.
-    go(req, res, pageKey(from, lookup), messageFor(id, lookup, from));
+    go(req, res, pageKey(from, lookup), messageFor(id, lookup, facts().zones, from));
   });
 
   return router;

@@ -9,6 +9,7 @@ import { isIP } from 'node:net';
 import { ipKeyGenerator, rateLimit as createRateLimit, type Store } from 'express-rate-limit';
 import type { Logger } from '../logger.ts';
 import { refusalPage, type RefusalStatus } from './refusal-pages.ts';
+import type { ShopFacts } from '../../client/facts/types.ts';
 import { crossSiteReason } from './same-origin.ts';
 import { sendStatusPage } from '../error-document.ts';
 
@@ -37,6 +38,8 @@ export type RateLimitStores = (prefix: string) => Store;
 export type FormGuardOptions = {
   readonly siteUrl: string;
   readonly logger: Logger;
+  /** The published facts: a refusal page offers the shop's phone. */
+  readonly facts: () => ShopFacts;
   readonly rateLimit?: RateLimit;
   /** Where the counters live; default in this process's memory (one instance). */
   readonly rateLimitStores?: RateLimitStores;
@@ -52,8 +55,15 @@ export function clientKey(ip: string | undefined): string {
   return ip ? ipKeyGenerator(ip, 64) : 'unknown';
 }
 
+/** Answers a refused request with its page, which offers the shop's published phone. */
+function refuser(options: FormGuardOptions) {
+  return (res: Response, status: RefusalStatus, retryAfterSeconds?: number) =>
+    sendStatusPage(res, status, refusalPage(status, options.facts(), retryAfterSeconds));
+}
+
 export function formPostGuards(options: FormGuardOptions): RequestHandler[] {
   const { logger } = options;
+  const refuse = refuser(options);
   const scope = options.scope ?? 'contact';
   const read = express.raw({ type: FORM_TYPE, limit: FORM_BODY_LIMIT });
 
@@ -84,6 +94,7 @@ export function formPostGuards(options: FormGuardOptions): RequestHandler[] {
  */
 export function perClientLimits(options: FormGuardOptions): RequestHandler[] {
   const { logger } = options;
+  const refuse = refuser(options);
   const scope = options.scope ?? 'contact';
   const limit = options.rateLimit ?? DEFAULT_CONTACT_RATE_LIMIT;
   const limiter = (
@@ -127,8 +138,4 @@ function resetTimeOf(req: object): number | undefined {
   const info: unknown = Reflect.get(req, 'rateLimit');
   if (typeof info !== 'object' || info === null || !('resetTime' in info)) return undefined;
   return info.resetTime instanceof Date ? info.resetTime.getTime() : undefined;
-}
-
-function refuse(res: Response, status: RefusalStatus, retryAfterSeconds?: number) {
-  sendStatusPage(res, status, refusalPage(status, retryAfterSeconds));
 }

@@ -1,6 +1,7 @@
 /** Static Spanish pages for a contact POST refused before the form is read. No visitor input in them. */
-import { business, whatsappLink } from '../../client/content/business.ts';
-import { staticPage } from '../error-document.ts';
+import { whatsappLink } from '../../client/content/business.ts';
+import type { ShopFacts } from '../../client/facts/types.ts';
+import { escapeHtml, staticPage } from '../error-document.ts';
 import { paths } from '../../client/paths.ts';
 import { CONTACT_LIMITS } from '../../client/contact/types.ts';
 
@@ -29,7 +30,12 @@ const TEXTS: Record<RefusalStatus, { title: string; text: string }> = {
   },
 };
 
-export function refusalPage(status: RefusalStatus, retryAfterSeconds?: number): string {
+export function refusalPage(
+  status: RefusalStatus,
+  facts: ShopFacts,
+  retryAfterSeconds?: number,
+): string {
+  const { contact } = facts;
   const { title, text } = TEXTS[status];
   const wait =
     retryAfterSeconds === undefined
@@ -39,6 +45,7 @@ export function refusalPage(status: RefusalStatus, retryAfterSeconds?: number): 
         }.`;
   return staticPage(
     title,
-    `<p>${text}${wait}</p><p>También podés escribirnos por <a href="${whatsappLink()}" rel="nofollow">WhatsApp</a> o llamarnos al <a href="tel:${business.phoneE164}">${business.phoneDisplay}</a>.</p><p><a href="${paths.contact}">Volver al formulario</a> · <a href="${paths.home}">Ir al inicio</a></p>`,
+    `<p>${text}${wait}</p><p>También podés escribirnos por <a href="${whatsappLink()}" rel="nofollow">WhatsApp</a> o llamarnos al <a href="tel:${escapeHtml(contact.phoneE164)}">${escapeHtml(contact.phoneDisplay)}</a>.</p><p><a href="${paths.contact}">Volver al formulario</a> · <a href="${paths.home}">Ir al inicio</a></p>`,
+    facts,
   );
 }

@@ -1,4 +1,3 @@
-import { business } from '../../client/content/business.ts';
 import { GALLERY_PHOTOS_PER_ALBUM } from '../../client/gallery/types.ts';
 import type { ChildItem, MediaItem } from './client.ts';
 
@@ -16,7 +15,10 @@ export type FeedAlbum = {
   readonly photos: readonly FeedPhoto[];
 };
 
-export const DEFAULT_ALT = `Trabajo realizado por ${business.name}`;
+/** A photo's text when its post has none (the feed outlives a change of the shop's name). */
+export const DEFAULT_ALT = 'Trabajo realizado en nuestro taller';
+/** Where an album without its own link points: the feed is the shop's own account. */
+const INSTAGRAM_HOME = 'https://www.instagram.com/';
 const ALT_MAX = 120;
 const CAPTION_MAX = 300;
 
@@ -43,7 +45,7 @@ export function toAlbum(item: MediaItem, children: readonly ChildItem[]): FeedAl
   }));
   return {
     id: item.id,
-    permalink: httpUrl(item.permalink) ?? business.social.instagram.url,
+    permalink: httpUrl(item.permalink) ?? INSTAGRAM_HOME,
     caption: truncate((item.caption ?? '').trim(), CAPTION_MAX),
     photos,
   };

@@ -14,6 +14,7 @@ import {
   type SessionTimeouts,
 } from '../../store/panel.ts';
 import type { Logger } from '../logger.ts';
+import type { ShopFacts } from '../../client/facts/types.ts';
 import { refuse, type PanelEndpoint, type PanelRequest } from './guard.ts';
 import { clearSessionCookie, setSessionCookie, SESSION_TIMEOUTS } from './session.ts';
 import type { Throttle } from './throttle.ts';
@@ -31,6 +32,8 @@ export type AuthDeps = {
   readonly store: PanelStore;
   readonly throttle: Throttle;
   readonly siteUrl: string;
+  /** The published facts: the shop's name (refusal pages, the passkey's relying party). */
+  readonly facts: () => ShopFacts;
   readonly now: () => Date;
   readonly logger: Logger;
   readonly timeouts?: SessionTimeouts;
@@ -74,7 +77,7 @@ export function createAuth(deps: AuthDeps) {
         open: true,
         async handle(_req, res, panel) {
           const wait = await throttle.waitFor(panel.client);
-          if (wait > 0) return refuse(res, 429, wait);
+          if (wait > 0) return refuse(res, deps.facts(), 429, wait);
           const token = panel.fields.get(queryParams.panelToken) ?? '';
           const person = token ? await store.consumeToken('sign-in', token, now()) : undefined;
           if (!person) {
@@ -92,7 +95,7 @@ export function createAuth(deps: AuthDeps) {
         open: true,
         async handle(_req: Request, res: Response, panel: PanelRequest) {
           const wait = await throttle.waitFor(panel.client);
-          if (wait > 0) return refuse(res, 429, wait);
+          if (wait > 0) return refuse(res, deps.facts(), 429, wait);
           const email = (panel.fields.get('email') ?? '').trim();
           const person = email ? await store.findPerson(email) : undefined;
           if (person && !person.revokedAt && deps.sendLink && (await throttle.mayMail(person.id))) {

@@ -27,6 +27,7 @@ import type { PanelStore, Session, SessionTimeouts } from '../../store/panel.ts'
 import { crossSiteReason } from '../forms/same-origin.ts';
 import { sendStatusPage, staticPage } from '../error-document.ts';
 import type { Logger } from '../logger.ts';
+import type { ShopFacts } from '../../client/facts/types.ts';
 import { sessionIdOf, SESSION_TIMEOUTS } from './session.ts';
 
 /** A form of the panel (text fields): well above any message the owner types. */
@@ -69,6 +70,8 @@ export type PanelGuardDeps = {
   readonly store: PanelStore;
   readonly services: PanelServices;
   readonly siteUrl: string;
+  /** The published facts (the refusal pages name the shop). */
+  readonly facts: () => ShopFacts;
   readonly now: () => Date;
   readonly logger: Logger;
   readonly timeouts?: SessionTimeouts;
@@ -119,29 +122,30 @@ export function panelGuard(deps: PanelGuardDeps): RequestHandler {
         const reason = crossSiteReason(req, deps.siteUrl);
         if (reason) {
           deps.logger.warn({ reason, ip: req.ip, path }, 'panel: cross-site POST refused');
-          return refuse(res, 403);
+          return refuse(res, deps.facts(), 403);
         }
       }
       const open = endpoint ? endpoint.open : !post && OPEN_PAGES.has(path);
       if (!session && !open) {
         if (!post) return void res.redirect(303, panelPaths.signIn);
-        return refuse(res, 401);
+        return refuse(res, deps.facts(), 401);
       }
 
       let fields: ReadonlyMap<string, string> = new Map();
       if (post) {
         const body = await readBounded(req, res, session ? readUpload : readForm);
-        if (body === undefined) return refuse(res, 413);
-        if (!isForm(req) && !isJson(req) && body.length > 0) return refuse(res, 415);
-        if (!isMultipart(req) && body.length > PANEL_FORM_LIMIT) return refuse(res, 413);
+        if (body === undefined) return refuse(res, deps.facts(), 413);
+        if (!isForm(req) && !isJson(req) && body.length > 0) return refuse(res, deps.facts(), 415);
+        if (!isMultipart(req) && body.length > PANEL_FORM_LIMIT)
+          return refuse(res, deps.facts(), 413);
         const parsed = await parseFields(req, body);
-        if (!parsed) return refuse(res, 400);
+        if (!parsed) return refuse(res, deps.facts(), 400);
         fields = parsed;
         if (session) {
           const token = fields.get(CSRF_FIELD) ?? req.get(CSRF_HEADER) ?? '';
           if (!sameSecret(token, session.csrfToken)) {
             deps.logger.warn({ ip: req.ip, path }, 'panel: POST without the session token');
-            return refuse(res, 403);
+            return refuse(res, deps.facts(), 403);
           }
         }
       }
@@ -264,7 +268,12 @@ const REFUSALS = {
 export type PanelRefusal = keyof typeof REFUSALS;
 
 /** A small Spanish page with no panel data in it. */
-export function refuse(res: Response, status: PanelRefusal, retryAfterSeconds?: number): void {
+export function refuse(
+  res: Response,
+  facts: ShopFacts,
+  status: PanelRefusal,
+  retryAfterSeconds?: number,
+): void {
   const [title, text] = REFUSALS[status];
   const wait = retryAfterSeconds
     ? ` Probá de nuevo en ${retryAfterSeconds} segundo${retryAfterSeconds === 1 ? '' : 's'}.`
@@ -272,7 +281,11 @@ export function refuse(res: Response, status: PanelRefusal, retryAfterSeconds?: 
   sendStatusPage(
     res,
     status,
-    staticPage(title, `<p>${text}${wait}</p><p><a href="${panelPaths.signIn}">Ir al panel</a></p>`),
+    staticPage(
+      title,
+      `<p>${text}${wait}</p><p><a href="${panelPaths.signIn}">Ir al panel</a></p>`,
+      facts,
+    ),
     {
       'X-Robots-Tag': 'noindex, nofollow',
       ...(retryAfterSeconds ? { 'Retry-After': String(retryAfterSeconds) } : {}),

@@ -28,6 +28,13 @@ import type { CatalogueStore } from '../catalogue-store.ts';
 import { createAgenda } from '../bookings/agenda.ts';
 import { createBookingStore } from '../../store/bookings.ts';
 import type { SiteReviews } from '../reviews/index.ts';
+import type { ShopFacts } from '../../client/facts/types.ts';
+import type { FactsStore } from '../facts/store.ts';
+import { createShopFacts } from './facts.ts';
+import { createQuoteStore } from '../../store/quotes.ts';
+import type { SiteQuotes } from '../quotes/service.ts';
+import { createPanelQuotes } from '../quotes/panel.ts';
+import { quotePdfDownload, quotesExport } from '../quotes/export.ts';
 
 export type PanelRender = (
   req: Request,
@@ -56,6 +63,12 @@ export type PanelOptions = {
   readonly catalogueStore?: CatalogueStore | undefined;
   /** Reviews: the moderation screen, and the agenda's request after a job. */
   readonly reviews: SiteReviews;
+  /** The published facts (the shop's name in e-mails, refusals, passkeys; the agenda's rules). */
+  readonly facts: () => ShopFacts;
+  /** Where the facts are published; without it "Datos del negocio" says it cannot publish. */
+  readonly factsStore?: FactsStore | undefined;
+  /** Insurance quotes (server/quotes/): the list, the PDF, "Pasar a turno". */
+  readonly quotes: SiteQuotes;
 };
 
 export function createPanel({
@@ -67,22 +80,36 @@ export function createPanel({
   catalogue,
   catalogueStore,
   reviews,
+  facts,
+  factsStore,
+  quotes,
 }: PanelOptions): Panel {
+  const quoteStore = createQuoteStore(database);
   const store = createPanelStore(database);
-  const mailer = createPanelMailer(config.smtp);
+  const mailer = createPanelMailer(config.smtp, facts);
+  const bookings = createBookingStore(database);
   const throttle = createThrottle(store, now);
   const services: PanelServices = {
     inbox: createInbox(createInboxStore(database), now),
     access: createAccess({ store, siteUrl: config.siteUrl, now, mailer, logger }),
     demand: createDemandFigures({ store: createCountStore(database), catalogue, now }),
     prices: catalogueStore ? createPrices({ store: catalogueStore, database, now }) : undefined,
-    agenda: createAgenda(createBookingStore(database), now, config.siteUrl, reviews),
+    agenda: createAgenda(bookings, now, config.siteUrl, facts, reviews),
     reviews: reviews.moderation,
+    facts: factsStore ? createShopFacts(factsStore, bookings) : undefined,
+    quotes: createPanelQuotes({
+      quotes,
+      store: quoteStore,
+      bookings,
+      now,
+      facts,
+    }),
   };
   const auth = createAuth({
     store,
     throttle,
     siteUrl: config.siteUrl,
+    facts,
     now,
     logger,
     timeouts,
@@ -90,9 +117,19 @@ export function createPanel({
   });
   const endpoints = new Map([
     ...auth.endpoints,
-    ...createPasskeyEndpoints({ store, auth, throttle, siteUrl: config.siteUrl, now, logger }),
+    ...createPasskeyEndpoints({
+      store,
+      auth,
+      throttle,
+      siteUrl: config.siteUrl,
+      facts,
+      now,
+      logger,
+    }),
     messagesExport(services.inbox, now),
     statsExport(services.demand),
+    quotesExport(quoteStore, now),
+    quotePdfDownload(quotes, facts),
     ...(catalogueStore ? [priceSheetDownload(catalogueStore, now)] : []),
   ]);
   return {
@@ -103,6 +140,7 @@ export function createPanel({
         store,
         services,
         siteUrl: config.siteUrl,
+        facts,
         now,
         logger,
         timeouts,

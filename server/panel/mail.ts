@@ -3,7 +3,7 @@
  * settings (SMTP_URL), to the person's own address. Plain text; bounded timeouts.
  */
 import nodemailer from 'nodemailer';
-import { business } from '../../client/content/business.ts';
+import type { ShopFacts } from '../../client/facts/types.ts';
 import type { Person } from '../../store/panel.ts';
 import { senderAddress } from '../contact/mailer.ts';
 
@@ -21,16 +21,16 @@ const TIMEOUTS = {
 };
 
 /** Undefined without SMTP_URL and CONTACT_TO (the sender falls back to CONTACT_TO). */
-export function createPanelMailer(smtp: {
-  readonly url: string | undefined;
-  readonly to: string | undefined;
-}): PanelMailer | undefined {
+export function createPanelMailer(
+  smtp: { readonly url: string | undefined; readonly to: string | undefined },
+  facts: () => ShopFacts,
+): PanelMailer | undefined {
   if (!smtp.url || !smtp.to) return undefined;
-  const from = { name: `Panel de ${business.name}`, address: senderAddress(smtp.url, smtp.to) };
+  const address = senderAddress(smtp.url, smtp.to);
   const transport = nodemailer.createTransport({ url: smtp.url, ...TIMEOUTS });
   const send = (to: string, subject: string, text: string) =>
     transport.sendMail({
-      from,
+      from: { name: `Panel de ${facts().contact.name}`, address },
       to,
       subject,
       text,
@@ -60,7 +60,7 @@ export function createPanelMailer(smtp: {
         [
           `Hola${person.name ? ` ${person.name}` : ''}:`,
           '',
-          `Te dieron acceso al panel de ${business.name}. Abrí este enlace en tu teléfono o computadora y creá tu llave de acceso (sirve una vez, durante 24 horas):`,
+          `Te dieron acceso al panel de ${facts().contact.name}. Abrí este enlace en tu teléfono o computadora y creá tu llave de acceso (sirve una vez, durante 24 horas):`,
           '',
           link,
         ].join('\n'),

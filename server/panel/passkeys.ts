@@ -13,10 +13,10 @@ import {
   type AuthenticatorTransportFuture,
 } from '@simplewebauthn/server';
 import { z } from 'zod';
-import { business } from '../../client/content/business.ts';
 import { panelHome, panelPaths, queryParams } from '../../client/paths.ts';
 import type { PanelStore, Person } from '../../store/panel.ts';
 import type { Logger } from '../logger.ts';
+import type { ShopFacts } from '../../client/facts/types.ts';
 import type { Auth } from './auth.ts';
 import { refuse, type PanelEndpoint, type PanelRequest } from './guard.ts';
 import type { Throttle } from './throttle.ts';
@@ -73,6 +73,8 @@ export type PasskeyDeps = {
   readonly auth: Auth;
   readonly throttle: Throttle;
   readonly siteUrl: string;
+  /** The published facts: the shop's name (refusal pages, the passkey's relying party). */
+  readonly facts: () => ShopFacts;
   readonly now: () => Date;
   readonly logger: Logger;
 };
@@ -103,7 +105,7 @@ export function createPasskeyEndpoints(deps: PasskeyDeps): Map<string, PanelEndp
           if (!person) return fail(res, 403, 'La invitación ya no sirve: pedí una nueva.');
           const existing = await store.passkeysOf(person.id);
           const options = await generateRegistrationOptions({
-            rpName: business.name,
+            rpName: deps.facts().contact.name,
             rpID,
             userName: person.email,
             userID: new TextEncoder().encode(person.id),
@@ -206,7 +208,7 @@ export function createPasskeyEndpoints(deps: PasskeyDeps): Map<string, PanelEndp
         open: true,
         async handle(_req, res, panel) {
           const wait = await throttle.waitFor(panel.client);
-          if (wait > 0) return refuse(res, 429, wait);
+          if (wait > 0) return refuse(res, deps.facts(), 429, wait);
           const challenge = await store.takeChallenge(panel.fields.get('challengeId') ?? '', now());
           const response = parseJsonField(authenticationSchema, panel.fields.get('response'));
           const passkey = response ? await store.findPasskey(response.id) : undefined;

@@ -25,6 +25,7 @@ export function storedBooking(n: number, over: Partial<NewBooking> = {}): NewBoo
     plate: undefined,
     notes: undefined,
     car: { name: 'Peugeot 208', brandSlug: 'peugeot', modelSlug: '208' },
+    quoteNumber: undefined,
     ...over,
   };
 }

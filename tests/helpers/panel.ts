@@ -15,7 +15,8 @@ import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import request from 'supertest';
 import { panelPaths, queryParams } from '../../client/paths.ts';
-import { openMemoryDatabase } from '../../store/open.ts';
+import { openDatabase, openMemoryDatabase } from '../../store/open.ts';
+import type { StoreSettings } from '../../store/settings.ts';
 import { createPanelStore, PANEL_LINKS, type PanelStore, type Person } from '../../store/panel.ts';
 import type { SiteDatabase } from '../../store/schema.ts';
 import type { Site } from '../../server/site.ts';
@@ -121,6 +122,39 @@ export function ownerCommand(env: () => NodeJS.ProcessEnv): (...args: string[]) 
     if (run.status !== 0) throw new Error(`owner ${args.join(' ')}: ${run.stderr}`);
     return run.stdout.trim();
   };
+}
+
+/**
+ * A panel session on a built server (another process): the sign-in link made in its database
+ * and used by its POST, as a person would. The headers every panel request then carries, and
+ * the session's form token.
+ */
+export async function signInBuilt(
+  url: string,
+  settings: StoreSettings,
+): Promise<{ headers: Record<string, string>; csrf: string }> {
+  const database = await openDatabase(settings);
+  try {
+    const store = createPanelStore(database);
+    const now = new Date();
+    const { person } = await store.grantAccess(OWNER_EMAIL, 'Dueño', now);
+    const token = await store.createToken('sign-in', person.id, now, PANEL_LINKS['sign-in'].ttlMs);
+    const signedIn = await fetch(`${url}${panelPaths.link}`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { origin: SITE_URL, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ [queryParams.panelToken]: token }),
+    });
+    const id = sessionCookieValue(signedIn.headers.getSetCookie());
+    const session = id ? await store.findSession(id, now, SESSION_TIMEOUTS.idleMs) : undefined;
+    if (!id || !session) throw new Error('the sign-in link opened no session');
+    return {
+      headers: { cookie: `${SESSION_COOKIE}=${id}`, origin: SITE_URL },
+      csrf: session.csrfToken,
+    };
+  } finally {
+    await database.close();
+  }
 }
 
 export type PricesTestSite = PanelTestSite & {

@@ -1,12 +1,12 @@
 import type { RequestListener } from 'node:http';
 import request from 'supertest';
 import { expect } from 'vitest';
-import { business } from '../../client/content/business.ts';
+import { defaultFacts } from '../../client/facts/defaults.ts';
 import { SITE_URL } from './app.ts';
 import { VISITOR_UA } from './site.ts';
 
 /** The start of every address `/ir/whatsapp/...` sends a visitor on to. */
-export const WHATSAPP_CHAT = `https://wa.me/${business.whatsappNumber}`;
+export const WHATSAPP_CHAT = `https://wa.me/${defaultFacts.contact.whatsappNumber}`;
 
 /**
  * Follows one of the site's WhatsApp links (`/ir/whatsapp/...`, as a page's HTML has it) as a

@@ -5,7 +5,7 @@ import { createContactStore } from '../../store/messages.ts';
 import { createBookingStore } from '../../store/bookings.ts';
 import { createReviewStore } from '../../store/reviews.ts';
 import { storedBooking } from '../helpers/bookings.ts';
-import { privacy } from '../../client/content/privacy.ts';
+import { defaultFacts } from '../../client/facts/defaults.ts';
 import { createLogger } from '../../server/logger.ts';
 import { createRetention } from '../../server/retention.ts';
 import { retentionPurges } from '../../server/site.ts';
@@ -24,7 +24,7 @@ describe('the daily purge', () => {
   it("deletes contact messages older than the owner's period (content/privacy.ts), keeps newer ones and those not yet e-mailed", async () => {
     database = await openMemoryDatabase();
     const store = createContactStore(database);
-    const days = privacy.contactMessagesDays;
+    const days = defaultFacts.privacy.contactMessagesDays;
     const message = (id: string, receivedAt: string) => ({
       id,
       receivedAt,
@@ -38,7 +38,7 @@ describe('the daily purge', () => {
     await store.markSent('recent', new Date(daysAgo(days - 1)));
     await store.insert(message('unsent', daysAgo(days + 30)));
     const retention = createRetention({
-      purges: retentionPurges(database),
+      purges: retentionPurges(database, () => defaultFacts),
       now: () => NOW,
       logger,
     });
@@ -50,7 +50,7 @@ describe('the daily purge', () => {
   it("deletes bookings whose window ended more than the owner's period ago, and keeps the others", async () => {
     database = await openMemoryDatabase();
     const store = createBookingStore(database);
-    const days = privacy.bookingsDays;
+    const days = defaultFacts.privacy.bookingsDays;
     const booking = (n: number, endsAt: string) =>
       storedBooking(n, {
         createdAt: endsAt,
@@ -60,16 +60,23 @@ describe('the daily purge', () => {
       });
     await store.book(booking(1, daysAgo(days + 1)), 3, { text: 'Turno' });
     await store.book(booking(2, daysAgo(days - 1)), 3, { text: 'Turno' });
-    await createRetention({ purges: retentionPurges(database), now: () => NOW, logger }).runOnce();
+    await createRetention({
+      purges: retentionPurges(database, () => defaultFacts),
+      now: () => NOW,
+      logger,
+    }).runOnce();
     expect(await store.findById('b-1')).toBeUndefined();
     expect((await store.findById('b-2'))?.name).toBe('Cliente 2');
   });
 
-  it('keeps a published review when its booking is purged, without the booking or the phone', async () => {
+  it('keeps a published review when its booking is purged after the published period, without the booking or the phone', async () => {
     database = await openMemoryDatabase();
     const store = createBookingStore(database);
     const reviews = createReviewStore(database);
-    const endsAt = daysAgo(privacy.bookingsDays + 1);
+    // A period the owner published, not the first version's: the purge reads the facts.
+    const bookingsDays = defaultFacts.privacy.bookingsDays - 100;
+    const published = { ...defaultFacts, privacy: { ...defaultFacts.privacy, bookingsDays } };
+    const endsAt = daysAgo(bookingsDays + 1);
     const old = storedBooking(1, { day: endsAt.slice(0, 10), startsAt: endsAt, endsAt });
     await store.book(old, 3, { text: 'Turno' });
     await store.setStatus(old.id, 'hecho', new Date(endsAt));
@@ -81,7 +88,11 @@ describe('the daily purge', () => {
     );
     const id = (await reviews.findByBooking(old.id))?.id ?? '';
     await reviews.publish(id, new Date(endsAt));
-    await createRetention({ purges: retentionPurges(database), now: () => NOW, logger }).runOnce();
+    await createRetention({
+      purges: retentionPurges(database, () => published),
+      now: () => NOW,
+      logger,
+    }).runOnce();
     expect(await store.findById(old.id)).toBeUndefined();
     const kept = await reviews.find(id);
     expect(kept).toMatchObject({ bookingId: undefined, body: 'Impecable', author: 'Cliente U.' });
@@ -94,10 +105,10 @@ describe('the daily purge', () => {
     const ran: string[] = [];
     const retention = createRetention({
       purges: [
-        { name: 'broken', days: 1, run: () => Promise.reject(new Error('database down')) },
+        { name: 'broken', days: () => 1, run: () => Promise.reject(new Error('database down')) },
         {
           name: 'next',
-          days: 30,
+          days: () => 30,
           run: async (before) => {
             ran.push(before.toISOString());
             return 0;

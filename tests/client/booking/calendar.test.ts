@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  bookingRules,
+  closedReason,
   closureKey,
   dayProblem,
   earliestDay,
@@ -9,8 +11,12 @@ import {
   windowsOf,
   type Closures,
 } from '../../../client/booking/calendar.ts';
-import { holidayName } from '../../../client/booking/holidays.ts';
+import { defaultFacts } from '../../../client/facts/defaults.ts';
 import type { Availability } from '../../../catalogue/schema.ts';
+
+/** The first version of the facts: its hours, Jujuy's days and the 2026 puentes. */
+const rules = bookingRules(defaultFacts);
+const closing = (closures: Closures) => bookingRules(defaultFacts, closures);
 
 /** An instant given as Jujuy's wall clock (UTC-3). */
 const jujuy = (local: string) => new Date(`${local}:00-03:00`);
@@ -58,38 +64,40 @@ describe('the earliest bookable day', () => {
       true,
     ],
   ] as const)('%s', (_what, now, availability, day, request) => {
-    expect(earliestDay(jujuy(now), availability)).toEqual({ day, request });
+    expect(earliestDay(jujuy(now), availability, rules)).toEqual({ day, request });
   });
 
   it('skips the days the owner closed', () => {
     const closures: Closures = { days: new Set(['2026-11-28']), windows: new Set() };
-    expect(earliestDay(jujuy('2026-11-27T18:00'), undefined, closures).day).toBe('2026-11-30');
+    expect(earliestDay(jujuy('2026-11-27T18:00'), undefined, closing(closures)).day).toBe(
+      '2026-11-30',
+    );
   });
 });
 
 describe('the windows of a day', () => {
   it('weekdays have mañana 9-13 and tarde 14-18, from the opening hours', () => {
-    expect(windowsOf('2026-12-01')).toEqual([
+    expect(windowsOf('2026-12-01', rules)).toEqual([
       { id: 'manana', name: 'Mañana', opens: '09:00', closes: '13:00' },
       { id: 'tarde', name: 'Tarde', opens: '14:00', closes: '18:00' },
     ]);
   });
   it('Saturday has the morning only; Sunday and holidays none', () => {
-    expect(windowsOf('2026-11-28').map((w) => w.id)).toEqual(['manana']);
-    expect(windowsOf('2026-11-29')).toEqual([]);
-    expect(windowsOf('2026-12-25')).toEqual([]);
-    expect(windowsOf('2026-11-23')).toEqual([]);
+    expect(windowsOf('2026-11-28', rules).map((w) => w.id)).toEqual(['manana']);
+    expect(windowsOf('2026-11-29', rules)).toEqual([]);
+    expect(windowsOf('2026-12-25', rules)).toEqual([]);
+    expect(windowsOf('2026-11-23', rules)).toEqual([]);
   });
   it('a window the owner closed is gone; a day the owner closed has none', () => {
     const closures: Closures = {
       days: new Set(['2026-12-02']),
       windows: new Set([closureKey('2026-12-01', 'tarde')]),
     };
-    expect(windowsOf('2026-12-01', closures).map((w) => w.id)).toEqual(['manana']);
-    expect(windowsOf('2026-12-02', closures)).toEqual([]);
+    expect(windowsOf('2026-12-01', closing(closures)).map((w) => w.id)).toEqual(['manana']);
+    expect(windowsOf('2026-12-02', closing(closures))).toEqual([]);
   });
   it('a window is its hours in Jujuy, as UTC instants', () => {
-    const [morning] = windowsOf('2026-12-01');
+    const [morning] = windowsOf('2026-12-01', rules);
     expect(morning).toBeDefined();
     if (!morning) return;
     const { start, end } = windowInstants('2026-12-01', morning);
@@ -111,13 +119,13 @@ describe('holidays', () => {
     ['2026-11-18', 'Autonomía de Jujuy'],
     ['2027-08-23', 'Éxodo Jujeño'],
   ])('%s is closed: %s', (day, name) => {
-    expect(holidayName(day)).toBe(name);
-    expect(isWorkingDay(day)).toBe(false);
+    expect(closedReason(day, rules)).toContain(`(${name})`);
+    expect(isWorkingDay(day, rules)).toBe(false);
   });
   it('a holiday moved to a Monday leaves its original day open; half-day customs are not holidays', () => {
-    expect(isWorkingDay('2026-06-17')).toBe(true);
-    expect(isWorkingDay('2026-12-24')).toBe(true);
-    expect(isWorkingDay('2026-04-02')).toBe(false);
+    expect(isWorkingDay('2026-06-17', rules)).toBe(true);
+    expect(isWorkingDay('2026-12-24', rules)).toBe(true);
+    expect(isWorkingDay('2026-04-02', rules)).toBe(false);
   });
 });
 
@@ -130,7 +138,7 @@ describe('a day a visitor asks for', () => {
     ['2027-06-01', 'Todavía no damos turnos para ese día.'],
     ['2026-11-26', undefined],
   ])('%s: %s', (day, problem) => {
-    expect(dayProblem(day, now, '2026-11-26')).toBe(problem);
+    expect(dayProblem(day, now, '2026-11-26', rules)).toBe(problem);
   });
   it('reads only real dates', () => {
     expect(parseDay('2026-02-30')).toBeUndefined();

@@ -4,11 +4,11 @@ import {
   openingHoursSpecification,
   type Week,
 } from '../../../client/content/hours.ts';
-import { business } from '../../../client/content/business.ts';
+import { defaultFacts } from '../../../client/facts/defaults.ts';
 
 describe('opening hours', () => {
   it('reads the shop week as people say it (docs/product.md, Business facts)', () => {
-    expect(hoursForPeople(business.hours)).toEqual([
+    expect(hoursForPeople(defaultFacts.hours)).toEqual([
       { days: 'Lunes a viernes', hours: '9:00 a 13:00 y 14:00 a 18:00' },
       { days: 'Sábados', hours: '9:00 a 13:00' },
       { days: 'Domingos', hours: 'Cerrado' },
@@ -16,7 +16,7 @@ describe('opening hours', () => {
   });
 
   it('gives schema.org one entry per day and slot', () => {
-    const spec = openingHoursSpecification(business.hours);
+    const spec = openingHoursSpecification(defaultFacts.hours);
     expect(spec).toHaveLength(11);
     expect(spec[0]).toEqual({
       '@type': 'OpeningHoursSpecification',

@@ -3,7 +3,11 @@ import { renderToString } from 'react-dom/server';
 import { Gallery, GALLERY_ERROR_TEXT, PHOTO_SIZES } from '../../../client/gallery/Gallery.tsx';
 import { isGalleryState } from '../../../client/gallery/fetch-gallery.ts';
 import type { GalleryAlbum, GalleryState } from '../../../client/gallery/types.ts';
-import { business } from '../../../client/content/business.ts';
+/** The shop's profile as the home page passes it to the island (from the published facts). */
+const instagram = {
+  url: 'https://www.instagram.com/taller.de.prueba/',
+  handle: '@taller.de.prueba',
+};
 import { count, decodeEntities } from '../../helpers/html.ts';
 
 function sampleAlbums(n: number): GalleryAlbum[] {
@@ -33,7 +37,7 @@ function sampleAlbums(n: number): GalleryAlbum[] {
 }
 
 const render = (state: GalleryState, visibleAlbums = 5) =>
-  renderToString(<Gallery state={state} visibleAlbums={visibleAlbums} />);
+  renderToString(<Gallery state={state} visibleAlbums={visibleAlbums} instagram={instagram} />);
 const ready = (n: number): GalleryState => ({ status: 'ready', albums: sampleAlbums(n) });
 
 describe('<Gallery> on the server', () => {
@@ -101,7 +105,7 @@ describe('<Gallery> on the server', () => {
     expect(GALLERY_ERROR_TEXT).toBe(
       'Error fetching Instagram photos. Please check your request and try again.',
     );
-    expect(html).toContain(`href="${business.social.instagram.url}"`);
+    expect(html).toContain(`href="${instagram.url}"`);
     expect(html).not.toContain('gallery__album');
   });
 
@@ -109,7 +113,7 @@ describe('<Gallery> on the server', () => {
     const html = render({ status: 'loading' });
     expect(html).toContain('aria-busy="true"');
     expect(count(html, /class="gallery__skeleton"/)).toBe(5);
-    expect(html).toContain(`href="${business.social.instagram.url}"`);
+    expect(html).toContain(`href="${instagram.url}"`);
     expect(html).not.toContain('gallery__album');
   });
 
@@ -117,11 +121,19 @@ describe('<Gallery> on the server', () => {
     '$status with nothing to show: a friendly link to the profile',
     (state) => {
       const html = render(state);
-      expect(html).toContain(`href="${business.social.instagram.url}"`);
-      expect(html).toContain(business.social.instagram.handle);
+      expect(html).toContain(`href="${instagram.url}"`);
+      expect(html).toContain(instagram.handle);
       expect(html).not.toContain(GALLERY_ERROR_TEXT);
     },
   );
+
+  it('without a published Instagram profile: no link to one', () => {
+    const html = renderToString(
+      <Gallery state={{ status: 'error' }} visibleAlbums={5} instagram={null} />,
+    );
+    expect(html).toContain(GALLERY_ERROR_TEXT);
+    expect(html).not.toContain('instagram.com');
+  });
 });
 
 describe('isGalleryState (what the browser accepts from /api/galeria)', () => {

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { testApp } from '../../helpers/app.ts';
 import { decodeEntities, headOf, textOf } from '../../helpers/html.ts';
-import { business } from '../../../client/content/business.ts';
+import { shopContent } from '../../../client/content/business.ts';
+import { defaultFacts } from '../../../client/facts/defaults.ts';
+
+const { contact } = defaultFacts;
 
 const app = await testApp();
 const get = async (path: string) => {
@@ -53,7 +56,7 @@ describe('home page', () => {
 
   it('shows payment methods, instalments and invoices', async () => {
     const html = await get('/');
-    for (const method of business.paymentMethods) expect(html).toContain(method);
+    for (const method of shopContent.paymentMethods) expect(html).toContain(method);
     expect(html).toContain('3, 6, 9 y 12 cuotas');
     expect(html).toContain('Emitimos factura');
   });
@@ -63,7 +66,7 @@ describe('home page', () => {
     expect(html.match(/class="service-box"/g)).toHaveLength(4);
     for (const counter of ['+4', '+485', '+100'])
       expect(html).toContain(`<strong>${counter}</strong>`);
-    for (const brand of business.glassBrands) expect(html).toContain(brand);
+    for (const brand of shopContent.glassBrands) expect(html).toContain(brand);
   });
 
   it('opens FAQ q1 only, as an exclusive accordion', async () => {
@@ -86,10 +89,10 @@ describe('home page', () => {
     const html = await get('/');
     const footer = html.slice(html.indexOf('<footer'));
     expect(footer).toContain('href="/ir/whatsapp" rel="nofollow"');
-    expect(footer).toContain(`tel:${business.phoneE164}`);
-    expect(footer).toContain(`mailto:${business.email}`);
-    expect(footer).toContain(business.social.instagram.url);
-    expect(footer).toContain(business.social.facebook.url);
+    expect(footer).toContain(`tel:${contact.phoneE164}`);
+    expect(footer).toContain(`mailto:${contact.email}`);
+    expect(footer).toContain(contact.instagramUrl ?? '');
+    expect(footer).toContain(contact.facebookUrl ?? '');
     expect(footer).toContain('9:00 a 13:00 y 14:00 a 18:00');
     expect(footer).toContain('Cerrado');
     expect(footer).toMatch(
@@ -154,7 +157,7 @@ describe('template leftovers', () => {
       expect(card).toContain('<li>4/5</li><li>Manual</li><li>Diesel</li>');
       expect(card).toMatch(/<a class="button button-primary" href="\/">Book Ride<\/a>/);
     });
-    expect(html).toContain(`href="tel:${business.phoneE164}"`);
+    expect(html).toContain(`href="tel:${contact.phoneE164}"`);
   });
 
   it('testimonials: no review invented (none published yet), the rule, and the booking banner with the phone', async () => {
@@ -163,7 +166,7 @@ describe('template leftovers', () => {
     expect(html).not.toContain('class="review"');
     expect(html).toContain('id="como-publicamos"');
     expect(html).toContain('class="booking-banner"');
-    expect(html).toContain(business.phoneDisplay);
+    expect(html).toContain(contact.phoneDisplay);
   });
 
   it('team: six cards with photo, name and job', async () => {
@@ -178,8 +181,8 @@ describe('template leftovers', () => {
 
   it('contact: info and the three required fields', async () => {
     const html = await get('/contact');
-    expect(html).toContain(business.phoneDisplay);
-    expect(html).toContain(business.email);
+    expect(html).toContain(contact.phoneDisplay);
+    expect(html).toContain(contact.email);
     expect(html).toContain('Serbia');
     expect(html).toMatch(/Full Name/);
     for (const field of ['name', 'email', 'message'])

@@ -5,7 +5,7 @@ import { whatsappMessage } from '../../helpers/whatsapp.ts';
 import { catalogueOf, testApp } from '../../helpers/app.ts';
 import { jsonLdBlocks, textOf } from '../../helpers/html.ts';
 import { formatARS } from '../../../catalogue/money.ts';
-import { business } from '../../../client/content/business.ts';
+import { shopContent } from '../../../client/content/business.ts';
 
 const catalogue = catalogueOf([
   { marca: 'Prueba', modelo: 'Un centavo', precio: 1 },
@@ -83,7 +83,7 @@ describe('the price block', () => {
   });
 
   it('takes VAT from the business module for the line without national taxes', async () => {
-    expect(business.vatPercent).toBe(21);
+    expect(shopContent.vatPercent).toBe(21);
     const box = await priceBox('/parabrisa/ford/ka');
     // 180.000 / 1,21 = 148.760,330… → $ 148.760,33
     expect(box).toContain(`Precio sin impuestos nacionales: ${$(14_876_033)}`);

@@ -3,7 +3,9 @@ import request from 'supertest';
 import { testApp } from '../../helpers/app.ts';
 import { headOf, textOf } from '../../helpers/html.ts';
 import { VISITOR_UA } from '../../helpers/site.ts';
-import { privacy } from '../../../client/content/privacy.ts';
+import { defaultFacts } from '../../../client/facts/defaults.ts';
+
+const { privacy } = defaultFacts;
 
 const app = await testApp();
 const get = (path: string) => request(app).get(path).set('User-Agent', VISITOR_UA);

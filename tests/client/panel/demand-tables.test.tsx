@@ -16,6 +16,7 @@ const figures: DemandFigures = {
   versions: [],
   whatsapp: [{ key: '/garantia', label: 'Garantía', count: 3 }],
   notFound: [{ key: 'parabrisas/chery/tiggo-2', label: 'Parabrisas Chery Tiggo 2', count: 7 }],
+  quotes: [{ key: '/parabrisa/peugeot/208', label: 'Parabrisas Peugeot 208', count: 3 }],
   conversion: [
     { key: '/parabrisa/toyota/corolla', label: 'Parabrisas Toyota Corolla', views: 8, clicks: 1 },
   ],

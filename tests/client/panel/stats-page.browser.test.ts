@@ -65,7 +65,7 @@ describe('/panel/estadisticas in a phone browser', () => {
     await page.goto(`${site.url}${panelPaths.stats}`);
     expect(await page.locator('svg.stats-chart rect').count()).toBeGreaterThan(0);
     expect(await page.locator('#tabla-por-dia ~ div tbody tr').count()).toBe(30);
-    expect(await page.getByRole('link', { name: 'Exportar CSV' }).count()).toBe(6);
+    expect(await page.getByRole('link', { name: 'Exportar CSV' }).count()).toBe(7);
     await Promise.all([
       page.waitForURL(/dias=7$/),
       page.getByRole('link', { name: 'Últimos 7 días' }).click(),

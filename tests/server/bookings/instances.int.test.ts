@@ -12,7 +12,8 @@ import { openDatabase } from '../../../store/open.ts';
 import { sleep, startSmtp, waitFor } from '../../helpers/contact.ts';
 import { createBookingStore } from '../../../store/bookings.ts';
 import type { StoreSettings } from '../../../store/settings.ts';
-import { earliestDay } from '../../../client/booking/calendar.ts';
+import { bookingRules, earliestDay } from '../../../client/booking/calendar.ts';
+import { defaultFacts } from '../../../client/facts/defaults.ts';
 
 const running: RunningServer[] = [];
 const closers: (() => Promise<void>)[] = [];
@@ -23,7 +24,7 @@ afterAll(async () => {
 });
 
 /** The first bookable day by the real clock (the built server has no test clock). */
-const day = earliestDay(new Date(), undefined).day;
+const day = earliestDay(new Date(), undefined, bookingRules(defaultFacts)).day;
 
 function post(server: RunningServer, i: number) {
   return fetch(`${server.url}/turnos`, {

@@ -229,8 +229,9 @@ describe('the e-mail itself', () => {
   };
 
   it('is text only, with a Message-ID that is the same every time', () => {
-    const a = composeMail(message, { from: 'web@parabrisasjujuy.com.ar', to: TO });
-    const b = composeMail(message, { from: 'web@parabrisasjujuy.com.ar', to: TO });
+    const envelope = { from: 'web@parabrisasjujuy.com.ar', to: TO, shopName: 'Parabrisas Jujuy' };
+    const a = composeMail(message, envelope);
+    const b = composeMail(message, envelope);
     expect(a.html).toBeUndefined();
     expect(a.text).toContain('<b>hola</b>');
     expect(a.text).toContain('sábado, 14 de marzo de 2026, 09:05');

@@ -3,7 +3,9 @@ import request from 'supertest';
 import { readFileSync } from 'node:fs';
 import { SITE_URL, testApp } from '../../helpers/app.ts';
 import { decodeEntities, headOf } from '../../helpers/html.ts';
-import { business } from '../../../client/content/business.ts';
+import { defaultFacts } from '../../../client/facts/defaults.ts';
+
+const { contact: business } = defaultFacts;
 import { createContactService } from '../../../server/contact/service.ts';
 import type { StoredMessage } from '../../../store/schema.ts';
 import type { ContactStore } from '../../../store/messages.ts';

@@ -10,6 +10,7 @@ const figures: DemandFigures = {
   versions: [],
   whatsapp: [],
   notFound: [{ key: 'parabrisas/a/b', label: '-cmd|calc', count: 2 }],
+  quotes: [],
   conversion: [{ key: '/x', label: 'Parabrisas Ñandú', views: 8, clicks: 1 }],
   daily: [{ day: '2026-11-23', views: 1234, clicks: 5 }],
 };

@@ -4,14 +4,15 @@ import { catalogueOf, keptDatabases, SITE_URL } from '../../helpers/app.ts';
 import { VISITOR_UA } from '../../helpers/site.ts';
 import { TEST_NOW } from '../../helpers/sample.ts';
 import { versionRows } from '../../fixtures/versions.ts';
-import { business, whatsappChat, whatsappMessageId } from '../../../client/content/business.ts';
+import { whatsappChat, whatsappMessageId } from '../../../client/content/business.ts';
+import { defaultFacts } from '../../../client/facts/defaults.ts';
 import { warrantyPage } from '../../../client/content/warranty.ts';
 import { answerPages } from '../../../client/paths.ts';
 
 const source = catalogueOf(versionRows);
 const corolla = source.current().lookup.findProduct('toyota', 'corolla');
 const version = corolla?.modelo.versiones?.[1];
-const CHAT = `https://wa.me/${business.whatsappNumber}`;
+const CHAT = `https://wa.me/${defaultFacts.contact.whatsappNumber}`;
 const SELF_CHECK =
   '/reparar-o-cambiar?tamano=moneda&fisura=no&impactos=1&borde=no&vision=no&sensor=no';
 
@@ -72,7 +73,9 @@ describe('/ir/whatsapp', () => {
     const { get } = await site();
     const id = whatsappMessageId(warrantyPage.whatsappMessage);
     const res = await get(`/ir/whatsapp/${id}`, `${SITE_URL}/garantia`).expect(303);
-    expect(res.headers.location).toBe(whatsappChat(warrantyPage.whatsappMessage));
+    expect(res.headers.location).toBe(
+      whatsappChat(defaultFacts.contact.whatsappNumber, warrantyPage.whatsappMessage),
+    );
   });
 
   it('an id the server cannot rebuild opens the chat without text', async () => {

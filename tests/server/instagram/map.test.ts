@@ -53,7 +53,7 @@ describe('toAlbum', () => {
     const result = toAlbum({ ...album, permalink: 'javascript:alert(1)' }, [
       img('1', 'https://cdn.test/1.jpg'),
     ]);
-    expect(result?.permalink).toBe('https://www.instagram.com/parabrisasjujuy/');
+    expect(result?.permalink).toBe('https://www.instagram.com/');
   });
 });
 

@@ -8,13 +8,11 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { panelPaths, queryParams } from '../../../client/paths.ts';
 import { catalogueFile, projectRoot } from '../../../server/paths.ts';
-import { SESSION_COOKIE, SESSION_TIMEOUTS } from '../../../server/panel/session.ts';
-import { openDatabase } from '../../../store/open.ts';
-import { createPanelStore, PANEL_LINKS } from '../../../store/panel.ts';
 import { SITE_URL } from '../../helpers/app.ts';
 import { freshSettings, postgresUrl, removeTempDirs } from '../../helpers/contact-engines.ts';
 import { waitFor } from '../../helpers/contact.ts';
 import { startBuiltServer, type RunningServer } from '../../helpers/server.ts';
+import { signInBuilt } from '../../helpers/panel.ts';
 
 const running: RunningServer[] = [];
 const dirs: string[] = [];
@@ -36,25 +34,7 @@ describe.skipIf(!postgresUrl)('prices on two instances sharing one PostgreSQL', 
     running.push(a, b);
     await fetch(`${b.url}/parabrisa/citroen/c4-cactus`).then((r) => expect(r.status).toBe(404));
 
-    const database = await openDatabase(settings);
-    const store = createPanelStore(database);
-    const now = new Date();
-    const { person } = await store.grantAccess('duenio@parabrisas.test', 'Dueño', now);
-    const token = await store.createToken('sign-in', person.id, now, PANEL_LINKS['sign-in'].ttlMs);
-    const signedIn = await fetch(`${a.url}${panelPaths.link}`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { origin: SITE_URL, 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ [queryParams.panelToken]: token }),
-    });
-    const id = new RegExp(`${SESSION_COOKIE}=([^;]+)`).exec(
-      signedIn.headers.get('set-cookie') ?? '',
-    )?.[1];
-    const session = id ? await store.findSession(id, now, SESSION_TIMEOUTS.idleMs) : undefined;
-    await database.close();
-    expect(session).toBeDefined();
-    const headers = { cookie: `${SESSION_COOKIE}=${id}`, origin: SITE_URL };
-    const csrf = session?.csrfToken ?? '';
+    const { headers, csrf } = await signInBuilt(a.url, settings);
 
     const form = new FormData();
     form.set('_csrf', csrf);

@@ -15,7 +15,10 @@ import type { QuoteService } from './quote/types.ts';
 export interface AppContext {
   /** Canonical origin, no trailing slash (SITE_URL). */
   readonly siteUrl: string;
-  /** Where to leave a review on Google (GOOGLE_REVIEWS_URL, a Google address), if set. */
+  /**
+   * The operator's default for where to leave a review on Google (GOOGLE_REVIEWS_URL); the
+   * owner's published link comes first: read it with client/reviews/google.ts.
+   */
   readonly googleReviewsUrl: string | undefined;
   /** The catalogue live when the request arrived (it can be replaced while the server runs). */
   readonly catalogue: CatalogueLookup;

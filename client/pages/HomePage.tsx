@@ -29,6 +29,7 @@ import { reviewsText } from '../content/reviews.ts';
 import { JsonLd } from '../seo/json-ld.tsx';
 import { Gallery } from '../gallery/Gallery.tsx';
 import { homeSections, paths, queryParams } from '../paths.ts';
+import { googleReviewsUrl } from '../reviews/google.ts';
 
 /** How many of the latest published reviews the home page shows. */
 export const HOME_REVIEWS = 3;
@@ -55,7 +56,7 @@ export async function loader({ request, context }: AppLoaderArgs): Promise<HomeD
     visibleAlbums,
     picker: pickerChoices(context.catalogue.brandIndex),
     reviews: { summary, latest },
-    googleReviewsUrl: context.googleReviewsUrl ?? null,
+    googleReviewsUrl: googleReviewsUrl(context) ?? null,
   };
 }
 

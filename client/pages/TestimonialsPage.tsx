@@ -11,6 +11,7 @@ import { GoogleReviewsLink, ReviewList, ReviewsSummary, StarBars } from '../revi
 import { ALL_REVIEWS, type ReviewScope } from '../reviews/types.ts';
 import { notFound } from './not-found.ts';
 import { usePageTitle } from '../facts/use-facts.ts';
+import { googleReviewsUrl } from '../reviews/google.ts';
 
 /** Reviews per page of `/testimonials`. */
 export const REVIEWS_PAGE_SIZE = 20;
@@ -52,7 +53,7 @@ export async function loader({ request, context }: AppLoaderArgs) {
     pageCount,
     summary,
     reviews,
-    googleReviewsUrl: context.googleReviewsUrl,
+    googleReviewsUrl: googleReviewsUrl(context),
   };
 }
 

@@ -114,7 +114,7 @@ export function StarBars({ summary }: { summary: ReviewSummary }) {
   );
 }
 
-/** The shop's page on Google, when the operator set one (GOOGLE_REVIEWS_URL). */
+/** The shop's page on Google, when one is set (client/reviews/google.ts). */
 export function GoogleReviewsLink({ url }: { url: string | undefined }) {
   if (!url) return null;
   return (

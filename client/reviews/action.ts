@@ -10,6 +10,7 @@ import { notFound } from '../pages/not-found.ts';
 import { paths, queryParams } from '../paths.ts';
 import { checkReview, readReviewValues, type ReviewErrors } from './form.ts';
 import type { ClosedReason, ReviewSubject, ReviewValues } from './types.ts';
+import { googleReviewsUrl } from './google.ts';
 
 export type ReviewPageData =
   | { readonly state: 'closed'; readonly reason: ClosedReason }
@@ -40,7 +41,7 @@ export async function reviewLoader({ params, request, context }: AppLoaderArgs) 
     return data<ReviewPageData>({
       state: 'thanks',
       token,
-      googleReviewsUrl: context.googleReviewsUrl,
+      googleReviewsUrl: googleReviewsUrl(context),
     });
   return data<ReviewPageData>({
     state: 'form',

@@ -15,6 +15,7 @@ import { decodeEntities, headOf, jsonLdBlocks, textOf } from '../../helpers/html
 import { manageToken, requestLink, reviewSite } from '../../helpers/reviews.ts';
 import { TEST_NOW } from '../../helpers/sample.ts';
 import { defaultFacts } from '../../../client/facts/defaults.ts';
+import { publishFacts } from '../../helpers/facts.ts';
 
 const good = { estrellas: '5', texto: 'Impecable, en una hora.\nMuy atentos.', nombre: 'Ana G.' };
 
@@ -391,6 +392,24 @@ describe('what the public pages show', () => {
     expect(section).toContain('aria-label="5 de 5 estrellas"');
     expect(text).not.toMatch(/Nueva N\.|Oculta \d/);
     expect(text).toContain('Ver todas las opiniones');
+  });
+
+  it("the owner's Google link from Datos del negocio: on home, /testimonials and the thank-you, before the operator's", async () => {
+    const site = await reviewSite({
+      env: { GOOGLE_REVIEWS_URL: 'https://search.google.com/local/writereview?placeid=operator' },
+    });
+    const token = await site.askReview(await site.doneBooking(1));
+    await site.send(token, good).expect(303);
+    await publishFacts(site.owner, site.site, 'contact', {
+      'contact.googleReviewsUrl': 'g.page/r/CAbc123_x',
+    });
+    const owners = 'https://g.page/r/CAbc123_x/review';
+    const pages = [paths.home, paths.testimonials, `${paths.review(token)}?enviada=1`];
+    for (const path of pages) {
+      const html = decodeEntities((await request(site.site.listener).get(path).expect(200)).text);
+      expect(html, path).toContain(`href="${owners}"`);
+      expect(html, path).not.toContain('placeid=operator');
+    }
   });
 
   it('home with no review published: no quote at all, the gallery alone and the Google link when set', async () => {

@@ -588,6 +588,19 @@ describe('/privacidad', () => {
     expect(text).toContain(`A los ${defaultFacts.privacy.bookingsDays} días del turno lo borramos`);
     expect(text).toContain('Una opinión publicada queda hasta que pidas borrarla');
   });
+
+  it('follows the periods the owner publishes in Datos del negocio', async () => {
+    const site = await reviewSite();
+    const days = defaultFacts.privacy.bookingsDays - 65;
+    await publishFacts(site.owner, site.site, 'privacy', {
+      'privacy.bookingsDays': String(days),
+      'privacy.responsible.email': 'datos@parabrisas.test',
+    });
+    const text = textOf((await request(site.site.listener).get('/privacidad').expect(200)).text);
+    expect(text).toContain(`A los ${days} días del turno lo borramos y la opinión queda sola`);
+    expect(text).toContain('Escribinos a datos@parabrisas.test o por WhatsApp diciendo cuál es');
+    expect(text).not.toContain(`A los ${defaultFacts.privacy.bookingsDays} días del turno lo`);
+  });
 });
 
 describe('the invented testimonials', () => {

@@ -5,6 +5,7 @@ import { databaseUrlFrom, dataDirFrom } from '../store/settings.ts';
 import { projectRoot } from './paths.ts';
 import { catalogueFileIn } from '../catalogue/file.ts';
 import { parseTrustProxy, type TrustProxy } from './trust-proxy.ts';
+import { googleReviewsUrlProblem } from './reviews/google-link.ts';
 
 /** Everything the server reads from the environment, validated once at start. */
 export type Config = {
@@ -23,7 +24,8 @@ export type Config = {
   readonly renderTimeoutMs: number;
   /** How long a crawler's render may wait for the Instagram feed. */
   readonly botWaitMs: number;
-  readonly reviewsWidgetUrl: string | undefined;
+  /** Where customers may also leave a review on Google (GOOGLE_REVIEWS_URL): https, Google's hosts. */
+  readonly googleReviewsUrl: string | undefined;
   readonly instagram: {
     readonly token: string | undefined;
     readonly apiUrl: string;
@@ -58,7 +60,15 @@ const envSchema = z.object({
   INSTAGRAM_CACHE_SECONDS: z.coerce.number().int().min(30).default(900),
   SMTP_URL: optional,
   CONTACT_TO: optional.pipe(z.email().optional()),
-  REVIEWS_WIDGET_URL: optional.pipe(z.url({ protocol: /^https$/ }).optional()),
+  GOOGLE_REVIEWS_URL: optional.pipe(
+    z
+      .string()
+      .superRefine((value, ctx) => {
+        const problem = googleReviewsUrlProblem(value);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      })
+      .optional(),
+  ),
   HEALTH_DETAIL: z.enum(['0', '1']).default('0'),
   CONTACT_MAX_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(60),
   BACKUP_DIR: optional,
@@ -102,7 +112,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     renderTimeoutMs: 10_000,
     botWaitMs: 3_000,
-    reviewsWidgetUrl: e.REVIEWS_WIDGET_URL,
+    googleReviewsUrl: e.GOOGLE_REVIEWS_URL,
     instagram: {
       token: e.INSTAGRAM_ACCESS_TOKEN,
       apiUrl,

@@ -4,7 +4,7 @@ import type { PageIdentity } from '../client/page-identity.ts';
 import { isPanelPath } from '../client/paths.ts';
 
 /** The data a page can show; a change to one rebuilds exactly the pages that read it. */
-export type DataSource = 'catalogue' | 'gallery' | 'facts';
+export type DataSource = 'catalogue' | 'gallery' | 'facts' | 'reviews';
 
 export type CachedPage = {
   readonly response: PreparedResponse;
@@ -41,7 +41,12 @@ export class PageCache {
   >();
   private readonly building = new Map<string, Promise<CachedPage | undefined>>();
   /** Bumped by invalidate(): a build that read a source invalidated meanwhile is not kept. */
-  private readonly generation: Record<DataSource, number> = { catalogue: 0, gallery: 0, facts: 0 };
+  private readonly generation: Record<DataSource, number> = {
+    catalogue: 0,
+    gallery: 0,
+    facts: 0,
+    reviews: 0,
+  };
 
   constructor(options: PageCacheOptions = {}) {
     this.pages = new LRUCache<string, Entry>({

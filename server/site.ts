@@ -24,6 +24,7 @@ import { createGallery } from './instagram/index.ts';
 import { createBookingService } from './bookings/service.ts';
 import { createBookingFeed } from './bookings/feed.ts';
 import { createBookingStore } from '../store/bookings.ts';
+import { createReviews } from './reviews/index.ts';
 import { answerFromKeptPages } from './kept-pages.ts';
 import { applyHttpLimits, HTTP_SERVER_OPTIONS } from './http-limits.ts';
 import type { CatalogueSource } from './live-catalogue.ts';
@@ -84,6 +85,10 @@ export type SiteOverrides = {
   readonly contactRateLimit?: RateLimit;
   /** POST /turnos per client; default 5 per 10 minutes. */
   readonly bookingRateLimit?: RateLimit;
+  /** A review link per client, opened and sent; default server/app.ts REVIEW_RATE_LIMIT. */
+  readonly reviewRateLimit?: RateLimit;
+  /** How often an instance on PostgreSQL looks for another's review change (server/reviews/). */
+  readonly reviewsPollMs?: number;
   /** POST /presupuesto per client; default 5 per 10 minutes. */
   readonly quoteRateLimit?: RateLimit;
   /** Default: the site's routes (client/routes.tsx). */
@@ -195,6 +200,16 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
       now,
       logger,
     });
+  const bookingStore = createBookingStore(database);
+  const reviews = createReviews({
+    database,
+    bookings: bookingStore,
+    now,
+    logger,
+    siteUrl: config.siteUrl,
+    facts: currentFacts,
+    pollMs: overrides.reviewsPollMs,
+  });
   // Demand figures (docs/decisions/2026-11-25-demand-counts.md): counted in memory on the
   // request path, written in batches; stop() writes what is left before the database closes.
   const clients = clientKeys(config.trustProxy);
@@ -210,7 +225,6 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
     now,
     logger,
   });
-  const bookingStore = createBookingStore(database);
   const bookings = createBookingService({
     store: bookingStore,
     logger,
@@ -240,6 +254,7 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
     factsStore,
     quotes,
     backups,
+    reviews,
   });
   const counting: DemandCounting = createDemandCounting({
     tally,
@@ -248,14 +263,16 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
     isStaff: carriesPanelSession,
   });
 
-  // Kept pages, and what rebuilds them: a new catalogue, a gallery change, a new day in
-  // Jujuy (prices may then be out of date; docs/decisions/2026-11-22-live-catalogue.md).
+  // Kept pages, and what rebuilds them: a new catalogue, a gallery change, the facts, a review
+  // published (here or on another instance), a new day in Jujuy (prices may then be out of
+  // date; docs/decisions/2026-11-22-live-catalogue.md).
   const pages = overrides.devMiddleware ? undefined : (overrides.pages ?? new PageCache());
   const unsubscribe = pages
     ? [
         catalogue.subscribe(() => pages.invalidate('catalogue')),
         gallery.onChange?.(() => pages.invalidate('gallery')) ?? (() => {}),
         facts.subscribe(() => pages.invalidate('facts')),
+        reviews.onChange(() => pages.invalidate('reviews')),
       ]
     : [];
   const newDayCheck = onNewShopDay(now, () => pages?.invalidate('catalogue'));
@@ -277,6 +294,8 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
     bookings,
     bookingFeed: createBookingFeed(bookingStore, now, new URL(config.siteUrl).host, currentFacts),
     bookingRateLimit: overrides.bookingRateLimit,
+    reviews,
+    reviewRateLimit: overrides.reviewRateLimit,
     quotes,
     quoteRateLimit: overrides.quoteRateLimit,
     pages,
@@ -314,6 +333,7 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
       tally.start();
       retention.start();
       backups.start();
+      reviews.start();
       const address = http.address();
       const live = catalogue.current();
       logger.info(
@@ -336,6 +356,7 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
         for (const off of unsubscribe) off();
         retention.stop();
         backups.stop();
+        reviews.stop();
         gallery.stop?.();
         catalogue.close?.();
         facts.close?.();

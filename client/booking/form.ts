@@ -23,6 +23,7 @@ import {
   BOOKING_FIELDS,
   BOOKING_LIMITS,
   parseWindowChoice,
+  type BookingCar,
   type BookingErrors,
   type BookingField,
   type BookingValues,
@@ -55,6 +56,7 @@ export function readBookingValues(get: (name: string) => unknown): BookingValues
 
 export type Glass = {
   readonly label: string;
+  readonly car: BookingCar;
   /** The product page (the "cambiar" link goes back there). */
   readonly url: string;
   readonly availability: Availability | undefined;
@@ -114,6 +116,11 @@ export function checkWhatAndWhere(
       const availability = version?.disponibilidad;
       glass = {
         label: parts.join(' · '),
+        car: {
+          name: `${match.marca.marca} ${match.modelo.nombre}`,
+          brandSlug: match.marca.slug,
+          modelSlug: match.modelo.slug,
+        },
         url: version?.url ?? match.modelo.url,
         availability,
         availabilityLabel: availability ? availabilityLabel(availability) : undefined,

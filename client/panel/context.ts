@@ -13,6 +13,7 @@ import type { DemandFiguresService } from './demand-figures.ts';
 import type { Prices } from './prices-types.ts';
 import type { Agenda } from './agenda-types.ts';
 import type { Backups } from './backup-types.ts';
+import type { ReviewModeration } from './reviews-types.ts';
 import type { ShopFactsService } from './facts-types.ts';
 import type { PanelQuotes } from './quotes-types.ts';
 
@@ -40,6 +41,8 @@ export interface PanelServices {
   readonly agenda: Agenda;
   /** The daily backup's state (the line on the messages screen). */
   readonly backups: Backups;
+  /** Reviews: publish or not, answer, delete. */
+  readonly reviews: ReviewModeration;
   /** Datos del negocio: the shop's facts, preview, publish, history; undefined when the site serves fixed facts. */
   readonly facts: ShopFactsService | undefined;
   /** The insurance quotes: list, search, "Pasar a turno". */

@@ -28,6 +28,7 @@ import { priceSheetDownload } from './price-sheet.ts';
 import type { CatalogueStore } from '../catalogue-store.ts';
 import { createAgenda } from '../bookings/agenda.ts';
 import { createBookingStore } from '../../store/bookings.ts';
+import type { SiteReviews } from '../reviews/index.ts';
 import type { ShopFacts } from '../../client/facts/types.ts';
 import type { FactsStore } from '../facts/store.ts';
 import { createShopFacts } from './facts.ts';
@@ -63,6 +64,8 @@ export type PanelOptions = {
   readonly catalogueStore?: CatalogueStore | undefined;
   /** The daily backup (server/backups.ts). */
   readonly backups: Backups;
+  /** Reviews: the moderation screen, and the agenda's request after a job. */
+  readonly reviews: SiteReviews;
   /** The published facts (the shop's name in e-mails, refusals, passkeys; the agenda's rules). */
   readonly facts: () => ShopFacts;
   /** Where the facts are published; without it "Datos del negocio" says it cannot publish. */
@@ -80,6 +83,7 @@ export function createPanel({
   catalogue,
   catalogueStore,
   backups,
+  reviews,
   facts,
   factsStore,
   quotes,
@@ -94,7 +98,8 @@ export function createPanel({
     access: createAccess({ store, siteUrl: config.siteUrl, now, mailer, logger }),
     demand: createDemandFigures({ store: createCountStore(database), catalogue, now }),
     prices: catalogueStore ? createPrices({ store: catalogueStore, database, now }) : undefined,
-    agenda: createAgenda(bookings, now, config.siteUrl, facts),
+    agenda: createAgenda(bookings, now, config.siteUrl, facts, reviews),
+    reviews: reviews.moderation,
     backups,
     facts: factsStore ? createShopFacts(factsStore, bookings) : undefined,
     quotes: createPanelQuotes({

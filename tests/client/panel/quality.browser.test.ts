@@ -6,12 +6,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { panelPaths, queryParams } from '../../../client/paths.ts';
 import { hydrateAllIslands, watchPage } from '../../helpers/browser.ts';
 import { freshSampleCatalogueFile } from '../../helpers/catalogue-file.ts';
-import { builtSite } from '../../helpers/site.ts';
+import { builtSite, signedInPage } from '../../helpers/site.ts';
 import { ownerCommand } from '../../helpers/panel.ts';
 import { axeViolations } from '../../helpers/axe.ts';
 import { nuErrors } from '../../helpers/nu-checker.ts';
@@ -38,14 +38,7 @@ async function postMessage(name: string, message: string) {
 }
 
 /** A browser context signed in through a sign-in link and its button. */
-async function signedIn(width: number): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await site.newContext({ viewport: { width, height: 900 }, bypassCSP: true });
-  const page = await context.newPage();
-  await page.goto(owner('link', 'duenio@example.com'));
-  await page.getByRole('button', { name: 'Entrar al panel' }).click();
-  await page.waitForURL(`${site.url}${panelPaths.messages}`);
-  return { context, page };
-}
+const signedIn = (width: number) => signedInPage(site, owner('link', 'duenio@example.com'), width);
 
 let seeded = false;
 async function seed() {

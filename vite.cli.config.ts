@@ -9,6 +9,8 @@ export const cliEntries = {
   catalogue: 'cli/catalogue.ts',
   messages: 'cli/messages.ts',
   owner: 'cli/owner.ts',
+  backup: 'cli/backup.ts',
+  restore: 'cli/restore.ts',
 };
 
 export default defineConfig({

@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { toolTags } from './tests/helpers/tools.ts';
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react()],
@@ -25,6 +26,11 @@ export default defineConfig(({ isSsrBuild }) => ({
     // test still fails). Speed goals live in the benches, never in a timeout.
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // Tests that need Chromium, Java or PostgreSQL carry its tag; where it is missing they are
+    // skipped and the run ends with one line each saying how many and what to install; with
+    // CI=true they must run (tests/helpers/tools.ts).
+    tags: toolTags(process.env),
+    reporters: ['default', './tests/helpers/tools-reporter.ts'],
     // One rule (docs/architecture.md, Tests): a test's folder mirrors the source it tests and
     // its kind is in its name. `*.test.ts(x)`: unit, pure, seconds (`npm run test:unit`);
     // `*.int.test.ts(x)`: starts servers, child processes, SMTP/Postgres peers;
@@ -43,11 +49,18 @@ export default defineConfig(({ isSsrBuild }) => ({
         test: {
           name: 'integration',
           include: ['tests/**/*.int.test.{ts,tsx}'],
-          // A real PostgreSQL for the contact store's tests (skipped, and said so, when none).
-          globalSetup: ['tests/helpers/postgres-setup.ts'],
+          // A real PostgreSQL for the tests tagged 'postgres' (skipped, and said so, when none).
+          globalSetup: ['tests/helpers/tools-setup.ts', 'tests/helpers/postgres-setup.ts'],
         },
       },
-      { extends: true, test: { name: 'browser', include: ['tests/**/*.browser.test.ts'] } },
+      {
+        extends: true,
+        test: {
+          name: 'browser',
+          include: ['tests/**/*.browser.test.ts'],
+          globalSetup: ['tests/helpers/tools-setup.ts'],
+        },
+      },
     ],
   },
 }));

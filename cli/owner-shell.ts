@@ -2,7 +2,7 @@
  * What both of the owner's CLIs need from the shell they run in: where the owner typed the
  * command, and the error that means "the command was used wrong".
  */
-import { Command } from 'commander';
+import { Command, CommanderError } from 'commander';
 
 /** A failure that is not the data's fault (exit status 2); `message` is for the owner. */
 export class UsageError extends Error {}
@@ -52,4 +52,36 @@ export function spanishProgram(
     .helpOption('-h, --help', 'muestra esta ayuda')
     .helpCommand('help [comando]', 'muestra la ayuda de un comando')
     .exitOverride();
+}
+
+/**
+ * How a CLI ends when its program threw a usage problem: 0 for help asked for, else 2 after
+ * saying in Spanish what was wrong and how to see the help (`noCommand` when none was given).
+ * Undefined for any other error: the CLI handles those itself.
+ */
+export function usageOutcome(
+  error: unknown,
+  argv: readonly string[],
+  run: string,
+  write: (text: string) => void,
+  noCommand = 'Falta el comando.',
+): 0 | 2 | undefined {
+  const hint = `Para ver cómo se usa: ${run} --help\n`;
+  if (error instanceof UsageError) {
+    write(`${error.message}\n${hint}`);
+    return 2;
+  }
+  if (!(error instanceof CommanderError)) return undefined;
+  const askedForHelp = argv.some((arg) => arg === 'help' || arg === '-h');
+  if (
+    error.code === 'commander.helpDisplayed' ||
+    error.code === 'commander.version' ||
+    (error.code === 'commander.help' && askedForHelp)
+  ) {
+    return 0;
+  }
+  write(
+    `${error.code === 'commander.help' ? noCommand : `No entendí el comando (${error.message.replace(/^error: /, '')}).`}\n${hint}`,
+  );
+  return 2;
 }

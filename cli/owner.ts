@@ -7,13 +7,12 @@
  * Reads the same database as the server: SQLite in DATA_DIR, or PostgreSQL with DATABASE_URL.
  *   0  done     1  no such person, or facts refused     2  wrong command, or the database cannot be opened
  */
-import { CommanderError } from 'commander';
 import { projectRootOf } from '../catalogue/file.ts';
 import { openDatabase } from '../store/open.ts';
 import { createPanelStore, PANEL_LINKS, panelLinkUrl, type PanelStore } from '../store/panel.ts';
 import type { SiteDatabase } from '../store/schema.ts';
 import { storeSettingsFrom } from '../store/settings.ts';
-import { spanishProgram, UsageError } from './owner-shell.ts';
+import { spanishProgram, usageOutcome, UsageError } from './owner-shell.ts';
 import { addFactsCommands, FactsRefused } from './owner-facts.ts';
 
 const RUN = 'npm run owner --';
@@ -193,22 +192,14 @@ export async function runOwnerCli(argv: readonly string[], io: Io): Promise<numb
       io.stderr(`${error.message}\n`);
       return EXIT.notFound;
     }
-    if (error instanceof UsageError) {
-      io.stderr(`${error.message}\nPara ver cómo se usa: ${RUN} --help\n`);
-      return EXIT.usage;
-    }
-    if (error instanceof CommanderError) {
-      if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') {
-        return EXIT.ok;
-      }
-      if (error.code === 'commander.help' && argv.some((a) => a === 'help' || a === '-h')) {
-        return EXIT.ok;
-      }
-      io.stderr(
-        `${error.code === 'commander.help' ? 'Falta el comando: invite, link, list, revoke o facts.' : `No entendí el comando (${error.message.replace(/^error: /, '')}).`}\nPara ver cómo se usa: ${RUN} --help\n`,
-      );
-      return EXIT.usage;
-    }
+    const usage = usageOutcome(
+      error,
+      argv,
+      RUN,
+      io.stderr,
+      'Falta el comando: invite, link, list, revoke o facts.',
+    );
+    if (usage !== undefined) return usage;
     io.stderr(
       `No se pudo abrir o leer la base de datos del sitio: ${error instanceof Error ? error.message : String(error)}\n`,
     );

@@ -9,13 +9,17 @@ import type { ContactService } from './contact/types.ts';
 import type { BookingService } from './booking/types.ts';
 import type { PanelContext } from './panel/context.ts';
 import type { ShopFacts } from './facts/types.ts';
+import type { PublishedReviews, ReviewLinks } from './reviews/types.ts';
 import type { QuoteService } from './quote/types.ts';
 
 export interface AppContext {
   /** Canonical origin, no trailing slash (SITE_URL). */
   readonly siteUrl: string;
-  /** Third-party reviews widget script, only when configured (REVIEWS_WIDGET_URL). */
-  readonly reviewsWidgetUrl: string | undefined;
+  /**
+   * The operator's default for where to leave a review on Google (GOOGLE_REVIEWS_URL); the
+   * owner's published link comes first: read it with client/reviews/google.ts.
+   */
+  readonly googleReviewsUrl: string | undefined;
   /** The catalogue live when the request arrived (it can be replaced while the server runs). */
   readonly catalogue: CatalogueLookup;
   /**
@@ -34,6 +38,10 @@ export interface AppContext {
   readonly contact: ContactService;
   /** Booking a fitting: places left, booking, the private link (server/bookings/). */
   readonly bookings: BookingService;
+  /** The published reviews (a page that reads them is rebuilt when one is published). */
+  readonly reviews: PublishedReviews;
+  /** A review link and its form: per visitor, so a page that reads it is never kept. */
+  readonly reviewLinks: ReviewLinks;
   /** Insurance quotes: issue, the customer's page, verification (server/quotes/). */
   readonly quotes: QuoteService;
   /**

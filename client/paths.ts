@@ -69,6 +69,11 @@ export const paths = {
   /** The owner's calendar feed (no session: the token is the key; "Renovar" in the panel). */
   bookingFeed: (token: string) => `/turnos/calendario/${token}/turnos.ics`,
   /**
+   * A review link (sent after a finished job): the form, and its thank-you (`?enviada=1`). The
+   * token is its only key; per visitor, never kept, noindex.
+   */
+  review: (token: string) => `/opinion/${token}`,
+  /**
    * The insurance quote's form (GET `?que=&marca=&modelo=&version=`; POST issues the quote).
    * Everything under it is noindex, out of the sitemap and Disallowed in robots.txt.
    */
@@ -133,6 +138,8 @@ export const panelPaths = {
   stats: '/panel/estadisticas',
   /** One table of the figures as a CSV (`?tabla=modelos&dias=30`). */
   statsExport: '/panel/estadisticas/exportar',
+  /** Reviews: publish or not (with a reason), answer, delete on request. */
+  reviews: '/panel/opiniones',
   people: '/panel/personas',
   activity: '/panel/actividad',
   /** The signed-in person's own passkeys and sessions. */
@@ -207,6 +214,10 @@ export const queryParams = {
     notes: 'notas',
     token: 'token',
   },
+  /** `/opinion/{token}?enviada=1`: the review was just sent (the thank-you). */
+  reviewSent: 'enviada',
+  /** `/testimonials?trabajo=luneta&pagina=2`: the reviews of one kind of job. */
+  reviewJob: 'trabajo',
   /** The insurance quote's form fields (GET for the item, POST to issue). */
   quote: {
     // The glass: the booking form's names (client/components/BookingLink.tsx glassHref).
@@ -238,7 +249,7 @@ export const queryParams = {
   /** The figures' period (`?dias=7|30|90`) and the exported table (`?tabla=modelos`). */
   statsDays: 'dias',
   statsTable: 'tabla',
-  /** The inbox's page (`/panel/mensajes?q=ana&pagina=2`). */
+  /** A list's page (`/panel/mensajes?q=ana&pagina=2`, `/testimonials?pagina=2`). */
   page: 'pagina',
   /** The inbox's no-JavaScript confirm step (`/panel/mensajes?borrar={id}`). */
   confirmDelete: 'borrar',

@@ -21,7 +21,14 @@ import { PrivacyPage } from './pages/PrivacyPage.tsx';
 import { selfCheckParams } from './repair/self-check.ts';
 import { AboutPage } from './pages/AboutPage.tsx';
 import { ModelsPage } from './pages/ModelsPage.tsx';
-import { TestimonialsPage } from './pages/TestimonialsPage.tsx';
+import {
+  TestimonialsPage,
+  canonicalJob,
+  canonicalPage,
+  loader as testimonialsLoader,
+} from './pages/TestimonialsPage.tsx';
+import { ReviewFormPage } from './pages/ReviewFormPage.tsx';
+import { reviewAction, reviewLoader } from './reviews/action.ts';
 import { TeamPage } from './pages/TeamPage.tsx';
 import { ContactPage } from './pages/ContactPage.tsx';
 import { contactAction } from './contact/action.ts';
@@ -45,8 +52,8 @@ import {
 } from './quote/action.ts';
 
 export function rootLoader({ context }: AppLoaderArgs): RootData {
-  const { siteUrl, reviewsWidgetUrl, facts } = context;
-  return { siteUrl, reviewsWidgetUrl: reviewsWidgetUrl ?? null, facts };
+  const { siteUrl, facts } = context;
+  return { siteUrl, facts };
 }
 
 /** `/parabrisa/{marca}` alone: send the visitor to that brand's page of the price list. */
@@ -149,7 +156,13 @@ export const pageRoutes: DataRouteObject[] = [
   { id: 'privacy', path: routePath(paths.privacy), element: <PrivacyPage /> },
   { id: 'about', path: routePath(paths.about), element: <AboutPage /> },
   { id: 'models', path: routePath(paths.models), element: <ModelsPage /> },
-  { id: 'testimonials', path: routePath(paths.testimonials), element: <TestimonialsPage /> },
+  {
+    id: 'testimonials',
+    path: routePath(paths.testimonials),
+    loader: testimonialsLoader,
+    element: <TestimonialsPage />,
+    handle: reads({ [queryParams.reviewJob]: canonicalJob, [queryParams.page]: canonicalPage }),
+  },
   { id: 'team', path: routePath(paths.team), element: <TeamPage /> },
   {
     id: 'contact',
@@ -173,6 +186,14 @@ export const pageRoutes: DataRouteObject[] = [
     action: manageAction,
     element: <BookingManagePage />,
     handle: reads({ [queryParams.bookingNew]: onlyValue('1') }),
+  },
+  {
+    id: 'review',
+    path: routePath(paths.review(':token')),
+    loader: reviewLoader,
+    action: reviewAction,
+    element: <ReviewFormPage />,
+    handle: reads({ [queryParams.reviewSent]: onlyValue('1') }),
   },
   {
     id: 'quote-form',

@@ -5,14 +5,21 @@
  * two scores and the audits that failed; exits 1 when a score is below 1.
  *
  * These two categories do not depend on the machine's speed, so one run per page tells.
+ * The site runs on a scratch DATA_DIR with test reviews (tests/helpers/seed-reviews.ts), so the
+ * pages that show reviews are audited with some. Paths given on the command line
+ * (`npm run audit:pages -- /testimonials /`) are audited instead of the sitemap's.
  * Environment: BENCH_SKIP_BUILD=1, CHROME_PATH (default /usr/bin/chromium).
  */
 import { execSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { projectRoot } from '../server/paths.ts';
 import { chromePath } from '../tests/helpers/browser.ts';
 import { startBuiltServer } from '../tests/helpers/server.ts';
+import { seedReviews } from '../tests/helpers/seed-reviews.ts';
 import { markdownTable } from './markdown-table.ts';
 
 const CATEGORIES = ['seo', 'accessibility'] as const;
@@ -37,16 +44,19 @@ async function main(): Promise<number> {
     console.error('building…');
     execSync('npm run build', { cwd: projectRoot, stdio: 'ignore' });
   }
-  const server = await startBuiltServer();
+  const dataDir = mkdtempSync(join(tmpdir(), 'audit-'));
+  await seedReviews(dataDir);
+  const server = await startBuiltServer({ DATA_DIR: dataDir });
   const chrome = await chromeLauncher.launch({
     chromePath: chromePath(),
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic'],
   });
   try {
     const sitemap = await (await fetch(`${server.url}/sitemap.xml`)).text();
+    const asked = process.argv.slice(2).filter((arg) => arg.startsWith('/'));
     const rows = [['page', ...CATEGORIES, 'failed audits']];
     let allPerfect = true;
-    for (const path of pagesToAudit(sitemap)) {
+    for (const path of asked.length > 0 ? asked : pagesToAudit(sitemap)) {
       console.error(path);
       const result = await lighthouse(server.url + path, {
         port: chrome.port,
@@ -72,6 +82,7 @@ async function main(): Promise<number> {
   } finally {
     await chrome.kill();
     await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

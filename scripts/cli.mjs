@@ -1,4 +1,4 @@
-// `npm run catalogue|messages|owner -- ...`: runs an owner's CLI where the site runs.
+// `npm run catalogue|messages|owner|backup|restore -- ...`: runs an owner's CLI where the site runs.
 // A development install has tsx: run the TypeScript source, so a change needs no build.
 // A production install (`npm ci --omit=dev`, the Docker image) has no tsx: run the bundle
 // that `npm run build` made in dist/cli/.

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Runs the Dockerfile's runtime stage without Docker: the files that stage copies (package.json,
-# package-lock.json, dist/, catalogue/catalogue.json) go to a clean temporary folder, production
-# dependencies only are installed there, and the server must start, answer, and stop on SIGTERM.
-# The owner's CLIs run there too, and a price change built with the CLI while the server runs
-# must reach the product page within seconds, without a restart.
+# package-lock.json, dist/, catalogue/catalogue.json, scripts/cli.mjs, scripts/start-in-image.sh)
+# go to a clean temporary folder, production dependencies only are installed there, and the
+# server must start as the image starts it (its environment, its start script), answer, and stop
+# on SIGTERM. The owner's CLIs run there too; a price change built with the CLI while the server
+# runs must reach the product page within seconds, without a restart; a backup taken while it
+# runs must restore into an empty folder, and a server started on it must serve the same prices.
 # Builds first when there is no build (set DEPLOY_CHECK_BUILD=1 to always build).
 # Usage: scripts/deploy-check.sh   (exit 0 when every step passed)
 set -euo pipefail
@@ -64,7 +66,8 @@ else
   ok 'using the existing dist/ (DEPLOY_CHECK_BUILD=1 to rebuild)'
 fi
 for file in package.json package-lock.json catalogue/catalogue.json dist/server/index.js \
-  dist/client/.vite/manifest.json dist/cli/catalogue.js dist/cli/messages.js dist/cli/owner.js; do
+  dist/client/.vite/manifest.json dist/cli/catalogue.js dist/cli/messages.js dist/cli/owner.js \
+  dist/cli/backup.js dist/cli/restore.js scripts/cli.mjs scripts/start-in-image.sh; do
   [[ -f $file ]] || fail "missing $file"
 done
 
@@ -73,9 +76,12 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/deploy-check.XXXXXX")
 app=$work/app
 mkdir -p "$app/catalogue" "$app/data" "$app/scripts"
 cp package.json package-lock.json "$app/"
-cp scripts/cli.mjs "$app/scripts/"
+cp scripts/cli.mjs scripts/start-in-image.sh "$app/scripts/"
 cp catalogue/catalogue.json "$app/catalogue/"
 cp -R dist "$app/dist"
+# The image's environment (Dockerfile ENV), with its folders under $app.
+image_env=(NODE_ENV=production DATA_DIR="$app/data" CATALOGUE_FILE="$app/data/catalogue/catalogue.json"
+  BACKUP_DIR="$app/backups")
 ok "$app"
 
 step 'npm ci --omit=dev --ignore-scripts'
@@ -102,7 +108,7 @@ step 'sharp loads and resizes on the production install (gallery photos)'
 ') >"$work/sharp.log" 2>&1 || { cat "$work/sharp.log" >&2; fail 'sharp does not work on the production install'; }
 ok "$(cat "$work/sharp.log")"
 
-step 'Start node dist/server/index.js (NODE_ENV=production, clean environment)'
+step 'Start as the image does: sh scripts/start-in-image.sh (its environment only)'
 port=$(node -e '
   const s = require("node:net").createServer().listen(0, "127.0.0.1", () => {
     console.log(s.address().port);
@@ -111,8 +117,8 @@ port=$(node -e '
 ')
 url="http://127.0.0.1:$port"
 # env -i: no secrets or project variables leak in from this shell, as in a fresh container.
-(cd "$app" && exec env -i PATH="$PATH" NODE_ENV=production PORT="$port" DATA_DIR="$app/data" \
-  LOG_LEVEL=warn SITE_URL="$url" node dist/server/index.js) >"$work/server.log" 2>&1 &
+(cd "$app" && exec env -i PATH="$PATH" "${image_env[@]}" PORT="$port" LOG_LEVEL=warn SITE_URL="$url" \
+  sh scripts/start-in-image.sh) >"$work/server.log" 2>&1 &
 server_pid=$!
 deadline=$((SECONDS + 20))
 until [[ $(status "$url/healthz") == 200 ]]; do
@@ -120,7 +126,9 @@ until [[ $(status "$url/healthz") == 200 ]]; do
   ((SECONDS < deadline)) || fail "GET /healthz did not answer 200 within 20 s"
   sleep 0.2
 done
-ok "GET /healthz 200 on port $port"
+cmp -s catalogue/catalogue.json "$app/data/catalogue/catalogue.json" ||
+  fail 'the first start did not copy the image'"'"'s catalogue onto the data volume'
+ok "GET /healthz 200 on port $port; the catalogue copied onto the empty data volume"
 
 step 'Pages'
 asset=$(node -p 'Object.values(require(process.argv[1]))[0].file' "$app/dist/client/.vite/manifest.json")
@@ -156,10 +164,10 @@ mkdir -p "$owner"
 cp catalogue/precios.csv "$owner/precios.csv"
 # env -i as for the server; INIT_CWD is what npm sets: the folder where the owner typed it.
 owner_run() {
-  (cd "$app" && env -i PATH="$PATH" DATA_DIR="$app/data" npm run --silent "$@") >"$work/owner.log" 2>&1 ||
+  (cd "$app" && env -i PATH="$PATH" "${image_env[@]}" npm run --silent "$@") >"$work/owner.log" 2>&1 ||
     { cat "$work/owner.log" >&2; fail "npm run $* failed on the production install"; }
 }
-(cd "$owner" && env -i PATH="$PATH" npm --prefix "$app" run --silent catalogue -- check precios.csv) \
+(cd "$owner" && env -i PATH="$PATH" "${image_env[@]}" npm --prefix "$app" run --silent catalogue -- check precios.csv) \
   >"$work/owner.log" 2>&1 || { cat "$work/owner.log" >&2; fail 'npm run catalogue -- check failed on the production install'; }
 grep -q '53 modelos (46 parabrisas y 7 lunetas)' "$work/owner.log" || fail "catalogue check did not read the CSV: $(cat "$work/owner.log")"
 printf '    npm run catalogue -- check precios.csv: ok\n'
@@ -174,7 +182,7 @@ node -e '
 owner_run messages -- list
 grep -q 'Prueba Deploy' "$work/owner.log" || fail "messages list did not show the stored message: $(cat "$work/owner.log")"
 printf '    npm run messages -- list: ok (shows the message just posted)\n'
-(cd "$owner" && env -i PATH="$PATH" DATA_DIR="$app/data" npm --prefix "$app" run --silent messages -- export --output mensajes.csv) \
+(cd "$owner" && env -i PATH="$PATH" "${image_env[@]}" npm --prefix "$app" run --silent messages -- export --output mensajes.csv) \
   >"$work/owner.log" 2>&1 || { cat "$work/owner.log" >&2; fail 'npm run messages -- export failed on the production install'; }
 grep -q 'Prueba Deploy' "$owner/mensajes.csv" || fail 'messages export did not write the message to mensajes.csv where the owner typed it'
 printf '    npm run messages -- export --output mensajes.csv: ok\n'
@@ -188,7 +196,7 @@ grep -q 'No hay mensajes guardados' "$work/owner.log" || fail "the message was s
 printf '    npm run messages -- delete --email deploy@example.com: ok (gone from list)\n'
 # The panel's access: an invitation, a sign-in link that really signs in, the list, a revoke.
 owner_panel() {
-  (cd "$app" && env -i PATH="$PATH" DATA_DIR="$app/data" SITE_URL="$url" npm run --silent owner -- "$@") \
+  (cd "$app" && env -i PATH="$PATH" "${image_env[@]}" SITE_URL="$url" npm run --silent owner -- "$@") \
     >"$work/owner.log" 2>"$work/owner.err" ||
     { cat "$work/owner.log" "$work/owner.err" >&2; fail "npm run owner -- $* failed on the production install"; }
 }
@@ -227,7 +235,7 @@ old_hash=$(body "$url/healthz" | node -pe 'JSON.parse(require("fs").readFileSync
 body "$url/parabrisa/ford/fiesta" | grep -q '198.500,00' || fail 'the Ford Fiesta page does not show the sample price $ 198.500,00'
 sed 's/^Ford;Fiesta;[^;]*;/Ford;Fiesta;$ 211.111,11;/' catalogue/precios.csv >"$owner/precios.csv"
 grep -q '^Ford;Fiesta;\$ 211.111,11;' "$owner/precios.csv" || fail 'could not prepare the changed CSV'
-(cd "$owner" && env -i PATH="$PATH" npm --prefix "$app" run --silent catalogue -- build precios.csv) \
+(cd "$owner" && env -i PATH="$PATH" "${image_env[@]}" npm --prefix "$app" run --silent catalogue -- build precios.csv) \
   >"$work/owner.log" 2>&1 || { cat "$work/owner.log" >&2; fail 'npm run catalogue -- build failed on the production install'; }
 grep -q 'Ford Fiesta: \$ 198.500,00 → \$ 211.111,11' "$work/owner.log" ||
   fail "catalogue build did not report the price change: $(cat "$work/owner.log")"
@@ -264,10 +272,27 @@ took=$(seconds_until_shown "$url/" 'tel:+5493884987654' "$EPOCHREALTIME")
 [[ $took != timeout ]] || fail 'the home page did not show the new phone within 5 s'
 ok "facts show / set: the home page links tel:+5493884987654 ${took}s after the publish, same server process"
 
+step 'A backup while the server runs (npm run backup on the production install), and a restore it refuses'
+owner_run backup
+backup=$(sed -n 's/^Copia de seguridad guardada en \(.*\.sqlite\) (.*$/\1/p' "$work/owner.log")
+[[ $backup == "$app/backups/backup-"*Z.sqlite && -s $backup ]] ||
+  fail "npm run backup did not write a backup into BACKUP_DIR: $(cat "$work/owner.log")"
+grep -q 'personas del panel 1' "$work/owner.log" || fail "the backup does not hold the panel's person: $(cat "$work/owner.log")"
+grep -q 'versiones del historial de precios' "$work/owner.log" ||
+  fail "the backup does not hold the catalogue's history: $(cat "$work/owner.log")"
+printf '    npm run backup: ok (%s, with the person and the price history)\n' "${backup#"$app/"}"
+refused=0
+(cd "$app" && env -i PATH="$PATH" "${image_env[@]}" npm run --silent restore -- "$backup" --force) \
+  >"$work/owner.log" 2>&1 || refused=$?
+((refused == 1)) && grep -q 'Hay un servidor' "$work/owner.log" ||
+  fail "npm run restore over the running server was not refused: $(cat "$work/owner.log")"
+printf '    npm run restore -- %s --force while it runs: refused\n' "${backup##*/}"
+ok
+
 step 'A second server on the busy port must fail (a supervisor restarts or alerts on non-zero)'
 second_rc=0
-(cd "$app" && exec env -i PATH="$PATH" NODE_ENV=production PORT="$port" DATA_DIR="$app/data" \
-  LOG_LEVEL=warn timeout 10 node dist/server/index.js) >"$work/second.log" 2>&1 || second_rc=$?
+(cd "$app" && exec env -i PATH="$PATH" "${image_env[@]}" PORT="$port" LOG_LEVEL=warn \
+  timeout 10 node dist/server/index.js) >"$work/second.log" 2>&1 || second_rc=$?
 ((second_rc != 124)) || fail 'a second server on a port in use kept running for 10 s'
 ((second_rc != 0)) || fail "a second server on a port in use exited 0; it must exit non-zero ($(tail -c 300 "$work/second.log"))"
 ok "exited $second_rc"
@@ -284,5 +309,30 @@ wait "$server_pid" || rc=$?
 server_pid=''
 ((rc == 0)) || fail "the server exited with status $rc after SIGTERM, expected 0"
 ok 'exited 0'
+
+step 'The disk is lost: npm run restore into an empty folder, then the site serves the same data'
+restored=(NODE_ENV=production DATA_DIR="$work/restored/data"
+  CATALOGUE_FILE="$work/restored/data/catalogue/catalogue.json" BACKUP_DIR="$work/restored/backups")
+(cd "$app" && env -i PATH="$PATH" "${restored[@]}" npm run --silent restore -- "$backup") >"$work/owner.log" 2>&1 ||
+  { cat "$work/owner.log" >&2; fail 'npm run restore failed on the production install'; }
+cmp -s "$app/data/catalogue/catalogue.json" "$work/restored/data/catalogue/catalogue.json" ||
+  fail 'the restored catalogue is not the one that was live'
+(cd "$app" && env -i PATH="$PATH" "${restored[@]}" npm run --silent owner -- list) >"$work/owner.log" 2>&1
+grep -q 'dueno@example.com (Dueño): sin acceso' "$work/owner.log" ||
+  fail "the restored database does not know the panel's person: $(cat "$work/owner.log")"
+(cd "$app" && exec env -i PATH="$PATH" "${restored[@]}" PORT="$port" LOG_LEVEL=warn SITE_URL="$url" \
+  sh scripts/start-in-image.sh) >"$work/server.log" 2>&1 &
+server_pid=$!
+deadline=$((SECONDS + 20))
+until [[ $(status "$url/healthz") == 200 ]]; do
+  kill -0 "$server_pid" 2>/dev/null || fail 'the server on the restored data exited during start'
+  ((SECONDS < deadline)) || fail 'the server on the restored data did not answer /healthz within 20 s'
+  sleep 0.2
+done
+body "$url/parabrisa/ford/fiesta" | grep -q '211.111,11' || fail 'the restored site does not serve the published price'
+kill -TERM "$server_pid"
+wait "$server_pid" || fail 'the server on the restored data did not stop cleanly'
+server_pid=''
+ok 'restored, started, serves $ 211.111,11 for the Ford Fiesta'
 
 printf '\nDeploy check passed in %ss.\n' "$(elapsed "$started")"

@@ -1,12 +1,19 @@
 /**
  * Screenshots of the main page types at phone and desktop widths, for a human look:
  * `npm run build && npx tsx scripts/screenshots.ts [outDir]` (default tests/.artifacts/screens).
+ * The site runs on a scratch DATA_DIR with test reviews (never a real site's data).
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { launchBrowser, watchPage } from '../tests/helpers/browser.ts';
 import { startBuiltServer } from '../tests/helpers/server.ts';
+import { seedReviews } from '../tests/helpers/seed-reviews.ts';
 
 const outDir = process.argv[2] ?? 'tests/.artifacts/screens';
+// Test reviews (tests/helpers/seed-reviews.ts) so the pages that show them have some.
+const dataDir = mkdtempSync(join(tmpdir(), 'screens-'));
+const { formToken } = await seedReviews(dataDir);
 const pages = {
   home: '/',
   product: '/parabrisa/peugeot/208-gt',
@@ -19,10 +26,13 @@ const pages = {
   contact: '/contact',
   booking: '/turnos?que=parabrisas&marca=toyota&modelo=hilux&donde=taller',
   privacy: '/privacidad',
+  testimonials: '/testimonials',
+  'product-reviews': '/parabrisa/peugeot/208#opiniones',
+  'review-form': `/opinion/${formToken}`,
 };
 
 mkdirSync(outDir, { recursive: true });
-const server = await startBuiltServer();
+const server = await startBuiltServer({ DATA_DIR: dataDir });
 const browser = await launchBrowser();
 try {
   for (const [width, height, label] of [
@@ -54,5 +64,6 @@ try {
 } finally {
   await browser.close();
   await server.stop();
+  rmSync(dataDir, { recursive: true, force: true });
 }
 console.log(`screenshots in ${outDir}`);

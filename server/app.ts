@@ -12,7 +12,13 @@ import { paths } from '../client/paths.ts';
 import type { Config } from './config.ts';
 import type { PageAssets } from './assets.ts';
 import { errorDocument, sendStatusPage } from './error-document.ts';
-import { formPostGuards, type RateLimit, type RateLimitStores } from './forms/post-guards.ts';
+import {
+  formPostGuards,
+  perClientLimits,
+  type RateLimit,
+  type RateLimitStores,
+} from './forms/post-guards.ts';
+import type { SiteReviews } from './reviews/index.ts';
 import { createGalleryApi } from './instagram/api.ts';
 import { servePhotos } from './instagram/photo-routes.ts';
 import { photosDir } from './instagram/photo-store.ts';
@@ -42,6 +48,12 @@ import type { Panel } from './panel/index.ts';
 import type { SiteQuotes } from './quotes/service.ts';
 import { quotePdfRoute } from './quotes/routes.ts';
 
+/**
+ * A review link per client, opened (GET) and sent (POST) each: enough for a customer who
+ * corrects the form a few times, nothing for someone trying tokens.
+ */
+export const REVIEW_RATE_LIMIT: RateLimit = { max: 20, windowMs: 10 * 60_000 };
+
 /** A GET route also answers HEAD. */
 const READ_METHODS = ['GET', 'HEAD'];
 
@@ -70,6 +82,10 @@ export type AppDeps = {
   readonly bookingFeed: BookingFeed;
   /** POST /turnos (and a booking's private page) per client; default 5 per 10 minutes. */
   readonly bookingRateLimit: RateLimit | undefined;
+  /** Reviews: the published ones, the review link and form (server/reviews/). */
+  readonly reviews: Pick<SiteReviews, 'published' | 'links'>;
+  /** A review link per client: opened (GET) and sent (POST), each; default REVIEW_RATE_LIMIT. */
+  readonly reviewRateLimit: RateLimit | undefined;
   /** Insurance quotes (server/quotes/). */
   readonly quotes: SiteQuotes;
   /** POST /presupuesto per client; default 5 per 10 minutes. */
@@ -212,7 +228,7 @@ export function createApp(config: Config, deps: AppDeps): App {
     const bot = isbot(req.get('user-agent') ?? '');
     const context: AppContext = {
       siteUrl: config.siteUrl,
-      reviewsWidgetUrl: config.reviewsWidgetUrl,
+      googleReviewsUrl: config.googleReviewsUrl,
       catalogue: catalogue.current().lookup,
       facts: deps.facts.current(),
       now: deps.now(),
@@ -221,6 +237,8 @@ export function createApp(config: Config, deps: AppDeps): App {
       galleryWaitMs: bot ? config.botWaitMs : 0,
       contact: deps.contact,
       bookings: deps.bookings,
+      reviews: deps.reviews.published,
+      reviewLinks: deps.reviews.links,
       quotes: deps.quotes,
       panel,
     };
@@ -276,6 +294,25 @@ export function createApp(config: Config, deps: AppDeps): App {
       bookings: deps.bookings,
       now: deps.now(),
     })),
+  );
+  // A review link: opened and sent throttled per client, sent with the forms' guards.
+  const reviewLimit = { scope: 'reviews', rateLimit: deps.reviewRateLimit ?? REVIEW_RATE_LIMIT };
+  const reviewStores = { rateLimitStores: deps.contactRateLimitStores, facts };
+  app.get(
+    paths.review(':token'),
+    ...perClientLimits({
+      siteUrl: config.siteUrl,
+      logger,
+      ...reviewLimit,
+      ...reviewStores,
+      scope: 'reviews-link',
+    }),
+    page,
+  );
+  app.post(
+    paths.review(':token'),
+    ...formPostGuards({ siteUrl: config.siteUrl, logger, ...reviewLimit, ...reviewStores }),
+    page,
   );
   // The insurance quote's form, with the same guards and its own counters; its PDF.
   app.post(

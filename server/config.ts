@@ -1,9 +1,11 @@
+import { resolve } from 'node:path';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import { databaseUrlFrom, dataDirFrom } from '../store/settings.ts';
 import { projectRoot } from './paths.ts';
 import { catalogueFileIn } from '../catalogue/file.ts';
 import { parseTrustProxy, type TrustProxy } from './trust-proxy.ts';
+import { googleReviewsUrlProblem } from './reviews/google-link.ts';
 
 /** Everything the server reads from the environment, validated once at start. */
 export type Config = {
@@ -14,7 +16,7 @@ export type Config = {
   readonly dataDir: string;
   /** The generated catalogue, watched while the server runs (CATALOGUE_FILE). */
   readonly catalogueFile: string;
-  /** PostgreSQL for the contact messages; unset: SQLite in DATA_DIR. */
+  /** PostgreSQL for the site's database; unset: SQLite in DATA_DIR. */
   readonly databaseUrl: string | undefined;
   /** Express's "trust proxy" (TRUST_PROXY): whose X-Forwarded-For gives the client IP. */
   readonly trustProxy: TrustProxy;
@@ -22,7 +24,8 @@ export type Config = {
   readonly renderTimeoutMs: number;
   /** How long a crawler's render may wait for the Instagram feed. */
   readonly botWaitMs: number;
-  readonly reviewsWidgetUrl: string | undefined;
+  /** Where customers may also leave a review on Google (GOOGLE_REVIEWS_URL): https, Google's hosts. */
+  readonly googleReviewsUrl: string | undefined;
   readonly instagram: {
     readonly token: string | undefined;
     readonly apiUrl: string;
@@ -33,6 +36,8 @@ export type Config = {
   readonly contactMaxPerHour: number;
   /** HEALTH_DETAIL=1: /healthz shows the feed's retry times, token state and photo copies. */
   readonly healthDetail: boolean;
+  /** The daily backup (server/backups.ts): BACKUP_DIR (unset: none) and BACKUP_KEEP. */
+  readonly backups: { readonly dir: string | undefined; readonly keep: number };
 };
 
 const optional = z
@@ -55,9 +60,19 @@ const envSchema = z.object({
   INSTAGRAM_CACHE_SECONDS: z.coerce.number().int().min(30).default(900),
   SMTP_URL: optional,
   CONTACT_TO: optional.pipe(z.email().optional()),
-  REVIEWS_WIDGET_URL: optional.pipe(z.url({ protocol: /^https$/ }).optional()),
+  GOOGLE_REVIEWS_URL: optional.pipe(
+    z
+      .string()
+      .superRefine((value, ctx) => {
+        const problem = googleReviewsUrlProblem(value);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      })
+      .optional(),
+  ),
   HEALTH_DETAIL: z.enum(['0', '1']).default('0'),
   CONTACT_MAX_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(60),
+  BACKUP_DIR: optional,
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(3650).default(14),
 });
 
 export class ConfigError extends Error {}
@@ -97,7 +112,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     renderTimeoutMs: 10_000,
     botWaitMs: 3_000,
-    reviewsWidgetUrl: e.REVIEWS_WIDGET_URL,
+    googleReviewsUrl: e.GOOGLE_REVIEWS_URL,
     instagram: {
       token: e.INSTAGRAM_ACCESS_TOKEN,
       apiUrl,
@@ -106,6 +121,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtp: { url: e.SMTP_URL, to: e.CONTACT_TO },
     healthDetail: e.HEALTH_DETAIL === '1',
     contactMaxPerHour: e.CONTACT_MAX_PER_HOUR,
+    backups: {
+      dir: e.BACKUP_DIR === undefined ? undefined : resolve(projectRoot, e.BACKUP_DIR),
+      keep: e.BACKUP_KEEP,
+    },
   };
 }
 

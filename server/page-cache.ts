@@ -5,7 +5,7 @@ import type { PageIdentity } from '../client/page-identity.ts';
 import { isPanelPath } from '../client/paths.ts';
 
 /** The data a page can show; a change to one rebuilds exactly the pages that read it. */
-export type DataSource = 'catalogue' | 'gallery' | 'facts' | 'bookings';
+export type DataSource = 'catalogue' | 'gallery' | 'facts' | 'bookings' | 'reviews';
 
 export type CachedPage = {
   /** The same bytes for everyone, or the same but for a one-time value per response. */
@@ -75,6 +75,7 @@ export class PageCache {
     gallery: 0,
     facts: 0,
     bookings: 0,
+    reviews: 0,
   };
 
   constructor(options: PageCacheOptions = {}) {

@@ -266,6 +266,15 @@ function trackReads(context: AppContext) {
       return gallery;
     },
     bookings,
+    get reviews() {
+      sources.add('reviews');
+      return context.reviews;
+    },
+    // A review link's form is one customer's: never kept either.
+    get reviewLinks() {
+      complete = false;
+      return context.reviewLinks;
+    },
     // A stored quote is one person's: its pages are never kept.
     get quotes() {
       complete = false;

@@ -44,13 +44,17 @@ export function logRequest(logger: Logger, req: IncomingMessage, res: ServerResp
   return reqId;
 }
 
-/** Path prefixes followed by a secret: a booking's private link, the owner's feed. */
-const TOKEN_PREFIXES = [paths.bookingManage(''), paths.bookingFeed('').split('//')[0] + '/'];
+/** Path prefixes followed by a secret: a booking's private link, the owner's feed, a review link. */
+const TOKEN_PREFIXES = [
+  paths.bookingManage(''),
+  paths.bookingFeed('').split('//')[0] + '/',
+  paths.review(''),
+];
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const tokenInPath = new RegExp(`^(${TOKEN_PREFIXES.map(escapeRegExp).join('|')})[^/?#]+`, 'i');
 
 /**
- * A panel link's token (`/panel/enlace?t=…`) and a booking's or the feed's token in the path
+ * A panel link's token (`/panel/enlace?t=…`) and a booking's, the feed's or a review link's token in the path
  * never reach the logs.
  */
 function withoutSecrets(original: string): string {

@@ -9,10 +9,6 @@ import type { Config } from './config.ts';
 const MAP_HOSTS = ['https://maps.google.com', 'https://www.google.com'];
 const BADGE_HOSTS = ['https://www.afip.gob.ar'];
 
-function origin(url: string | undefined): string[] {
-  return url ? [new URL(url).origin] : [];
-}
-
 /**
  * The Content-Security-Policy header, built once from the configuration; only script-src
  * varies: hashes of a cached page's inline scripts (the same bytes for every visitor), or
@@ -42,9 +38,8 @@ export function contentSecurityPolicy(config: Config): ContentSecurityPolicy {
     "frame-ancestors 'none'",
     ...(https ? ['upgrade-insecure-requests'] : []),
   ];
-  const widget = origin(config.reviewsWidgetUrl);
   const header = (inline: readonly string[]) =>
-    [...before, ['script-src', "'self'", ...inline, ...widget].join(' '), ...after].join(';');
+    [...before, ['script-src', "'self'", ...inline].join(' '), ...after].join(';');
   return { header, baseline: header([]) };
 }
 

@@ -10,8 +10,9 @@ export const SITEMAP_LIMITS = { urls: 50_000, bytes: 50 * 1024 * 1024 } as const
 export type SitemapLimits = { readonly urls: number; readonly bytes: number };
 
 /**
- * Home, the price list and each brand's page, the answer pages and every product page
- * (windshields, then rear windows); the template leftovers and the search stay out.
+ * Home, the price list and each brand's page, the booking form, the reviews (`/testimonials`),
+ * the answer pages and every product page (windshields, then rear windows); the other
+ * template leftovers and the search stay out.
  */
 export function sitemapPaths(catalogue: CatalogueLookup): string[] {
   const { marcas } = catalogue.catalogue;
@@ -20,6 +21,7 @@ export function sitemapPaths(catalogue: CatalogueLookup): string[] {
     paths.priceList,
     ...marcas.map((m) => paths.priceListBrand(m.slug)),
     paths.booking,
+    paths.testimonials,
     ...answerPages,
     ...marcas.flatMap((m) => m.modelos.map((modelo) => modelo.meta.canonical)),
     ...marcas.flatMap((m) => (m.lunetas ?? []).map((modelo) => modelo.meta.canonical)),
@@ -75,10 +77,11 @@ export function sitemap(
 }
 
 export function robotsTxt(siteUrl: string): string {
-  // A booking's private page and the owner's feed are reached by their token only.
+  // A booking's private page, the owner's feed and a review link are reached by their token only.
   const privateBookings = [
     paths.bookingManage(''),
     paths.bookingFeed('').replace(/\/turnos\.ics$/, ''),
+    paths.review(''),
   ];
   return `User-agent: *\nAllow: /\nDisallow: ${paths.picker}\nDisallow: ${panelPaths.signIn}\nDisallow: ${paths.whatsappOut}\nDisallow: ${paths.quoteForm}\n${privateBookings.map((p) => `Disallow: ${p}\n`).join('')}\nSitemap: ${siteUrl}${paths.sitemap}\n`;
 }

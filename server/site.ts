@@ -1,7 +1,8 @@
 /**
  * The one place where the site is put together: the catalogue and its watcher, the gallery,
- * the contact form with its delivery worker, the page cache and every trigger that rebuilds
- * kept pages, the Express app and the listener in front of it, start and shutdown.
+ * the contact form with its delivery worker, the daily backup, the page cache and every
+ * trigger that rebuilds kept pages, the Express app and the listener in front of it, start
+ * and shutdown.
  * Production (server/index.ts), development (server/dev.ts) and the route tests
  * (tests/helpers/app.ts) all use createSite; tests pass fakes through `overrides`.
  */
@@ -24,6 +25,7 @@ import { createBookingService } from './bookings/service.ts';
 import { createBookingFeed } from './bookings/feed.ts';
 import { createBookingStore, onPlacesChanged } from '../store/bookings.ts';
 import { createPlacesView } from './bookings/places-view.ts';
+import { createReviews } from './reviews/index.ts';
 import { answerFromKeptPages } from './kept-pages.ts';
 import { applyHttpLimits, HTTP_SERVER_OPTIONS } from './http-limits.ts';
 import type { CatalogueSource } from './live-catalogue.ts';
@@ -47,6 +49,7 @@ import type { FactsSource } from './facts/source.ts';
 import { openFactsStore, type FactsStore } from './facts/store.ts';
 import type { ShopFacts } from '../client/facts/types.ts';
 import type { SessionTimeouts } from '../store/panel.ts';
+import { createBackupSchedule, type BackupSchedule } from './backups.ts';
 import { createQuoteStore } from '../store/quotes.ts';
 import { createQuoteService } from './quotes/service.ts';
 import { demandKey } from '../client/quote/form.ts';
@@ -84,6 +87,10 @@ export type SiteOverrides = {
   readonly contactRateLimit?: RateLimit;
   /** POST /turnos per client; default 5 per 10 minutes. */
   readonly bookingRateLimit?: RateLimit;
+  /** A review link per client, opened and sent; default server/app.ts REVIEW_RATE_LIMIT. */
+  readonly reviewRateLimit?: RateLimit;
+  /** How often an instance on PostgreSQL looks for another's review change (server/reviews/). */
+  readonly reviewsPollMs?: number;
   /** POST /presupuesto per client; default 5 per 10 minutes. */
   readonly quoteRateLimit?: RateLimit;
   /** Default: the site's routes (client/routes.tsx). */
@@ -98,6 +105,8 @@ export type SiteOverrides = {
   readonly demand?: Pick<DemandTallyOptions, 'flushMs' | 'capPerClient'>;
   /** The panel's session timeouts; default server/panel/session.ts SESSION_TIMEOUTS. */
   readonly panelTimeouts?: SessionTimeouts;
+  /** Default: the daily backup of BACKUP_DIR and BACKUP_KEEP (server/backups.ts). */
+  readonly backups?: BackupSchedule;
 };
 
 /** What the site keeps about people, and for how long: the periods the owner published (/privacidad). */
@@ -147,7 +156,7 @@ export type Site = {
 };
 
 /** The site's database could not be opened: the server must not start without it. */
-export class ContactUnavailableError extends Error {}
+export class DatabaseUnavailableError extends Error {}
 
 export async function createSite(config: Config, overrides: SiteOverrides = {}): Promise<Site> {
   const logger = overrides.logger ?? createLogger(config.logLevel);
@@ -161,7 +170,7 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
   const database =
     overrides.database ??
     (await openSiteDatabase(config, logger).catch((error: unknown) => {
-      throw new ContactUnavailableError(
+      throw new DatabaseUnavailableError(
         `the site's database cannot be opened (DATABASE_URL, or DATA_DIR for SQLite): ${error instanceof Error ? error.message : String(error)}`,
         { cause: error },
       );
@@ -183,6 +192,26 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
   const catalogue = overrides.catalogue ?? catalogueStore;
   if (!catalogue) throw new Error('createSite: neither a catalogue nor a catalogue store');
   const gallery = overrides.gallery ?? createGallery(config, logger);
+  const backups =
+    overrides.backups ??
+    createBackupSchedule({
+      dir: config.backups.dir,
+      keep: config.backups.keep,
+      places: { dataDir: config.dataDir, catalogueFile: config.catalogueFile },
+      engine: database.engine,
+      now,
+      logger,
+    });
+  const bookingStore = createBookingStore(database);
+  const reviews = createReviews({
+    database,
+    bookings: bookingStore,
+    now,
+    logger,
+    siteUrl: config.siteUrl,
+    facts: currentFacts,
+    pollMs: overrides.reviewsPollMs,
+  });
   // Demand figures (docs/decisions/2026-11-25-demand-counts.md): counted in memory on the
   // request path, written in batches; stop() writes what is left before the database closes.
   const clients = clientKeys(config.trustProxy);
@@ -198,7 +227,6 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
     now,
     logger,
   });
-  const bookingStore = createBookingStore(database);
   const places = createPlacesView({
     store: bookingStore,
     subscribe: (listener) => onPlacesChanged(database, listener),
@@ -234,6 +262,8 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
     facts: currentFacts,
     factsStore,
     quotes,
+    backups,
+    reviews,
   });
   const counting: DemandCounting = createDemandCounting({
     tally,
@@ -242,9 +272,10 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
     isStaff: carriesPanelSession,
   });
 
-  // Kept pages, and what rebuilds them: a new catalogue, a gallery change, places booked or
-  // changed, a new day in Jujuy (prices may then be out of date, and the booking form starts
-  // from another day; docs/decisions/2026-11-22-live-catalogue.md).
+  // Kept pages, and what rebuilds them: a new catalogue, a gallery change, the facts, a review
+  // published (here or on another instance), places booked or changed, a new day in Jujuy
+  // (prices may then be out of date, and the booking form starts from another day;
+  // docs/decisions/2026-11-22-live-catalogue.md).
   const pages = overrides.devMiddleware ? undefined : (overrides.pages ?? new PageCache());
   const unsubscribe = pages
     ? [
@@ -252,6 +283,7 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
         gallery.onChange?.(() => pages.invalidate('gallery')) ?? (() => {}),
         facts.subscribe(() => pages.invalidate('facts')),
         places.onChange(() => pages.invalidate('bookings')),
+        reviews.onChange(() => pages.invalidate('reviews')),
       ]
     : [];
   const newDayCheck = onNewShopDay(now, () => {
@@ -280,6 +312,8 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
     bookings,
     bookingFeed: createBookingFeed(bookingStore, now, new URL(config.siteUrl).host, currentFacts),
     bookingRateLimit: overrides.bookingRateLimit,
+    reviews,
+    reviewRateLimit: overrides.reviewRateLimit,
     quotes,
     quoteRateLimit: overrides.quoteRateLimit,
     pages,
@@ -317,6 +351,8 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
       tally.start();
       retention.start();
       places.start();
+      backups.start();
+      reviews.start();
       const address = http.address();
       const live = catalogue.current();
       logger.info(
@@ -339,6 +375,8 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
         for (const off of unsubscribe) off();
         retention.stop();
         places.stop();
+        backups.stop();
+        reviews.stop();
         gallery.stop?.();
         catalogue.close?.();
         facts.close?.();

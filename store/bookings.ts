@@ -29,8 +29,17 @@ export type Booking = {
   readonly phone: string;
   readonly plate: string | undefined;
   readonly notes: string | undefined;
+  /** The car as the catalogue names it, for a glass job (a review shows on its product page). */
+  readonly car: BookedCar | undefined;
   /** Made from an insurance quote in the panel: its number. */
   readonly quoteNumber: string | undefined;
+};
+
+/** "Peugeot 208", and the catalogue's slugs of that brand and model. */
+export type BookedCar = {
+  readonly name: string;
+  readonly brandSlug: string;
+  readonly modelSlug: string;
 };
 
 export type NewBooking = Omit<Booking, 'updatedAt' | 'status'> & {
@@ -105,7 +114,11 @@ export type BookingStore = {
   setClosed(day: string, slot: string, closed: boolean): Promise<void>;
   /** Bookings created since `since` (the site-wide ceiling). */
   countCreatedSince(since: Date): Promise<number>;
-  /** Deletes the bookings whose window ended before `before` (the retention period); how many. */
+  /**
+   * Deletes the bookings whose window ended before `before` (the retention period); how many.
+   * Their reviews stay, unlinked from the booking and its phone; a review not published also
+   * loses its text (only its stars and reason are left, for the count of those not published).
+   */
   purgeEndedBefore(before: Date): Promise<number>;
   feedToken(): Promise<string | undefined>;
   /** Sets the feed's token (the old one stops working). */
@@ -392,11 +405,29 @@ export function createBookingStore(database: SiteDatabase): BookingStore {
     },
 
     async purgeEndedBefore(before) {
-      const result = await db
-        .deleteFrom('bookings')
-        .where('ends_at', '<', before.toISOString())
-        .executeTakeFirst();
-      return Number(result.numDeletedRows);
+      return write(async (tx) => {
+        const ended = tx
+          .selectFrom('bookings')
+          .select('id')
+          .where('ends_at', '<', before.toISOString());
+        await tx
+          .updateTable('reviews')
+          .set({ body: '' })
+          .where('booking_id', 'in', ended)
+          .where('status', '=', 'oculta')
+          .execute();
+        await tx
+          .updateTable('reviews')
+          .set({ booking_id: null })
+          .where('booking_id', 'in', ended)
+          .execute();
+        await tx.deleteFrom('review_links').where('booking_id', 'in', ended).execute();
+        const result = await tx
+          .deleteFrom('bookings')
+          .where('ends_at', '<', before.toISOString())
+          .executeTakeFirst();
+        return Number(result.numDeletedRows);
+      });
     },
 
     async feedToken() {
@@ -445,6 +476,9 @@ function toRow(b: NewBooking): BookingsTable {
     phone: b.phone,
     plate: b.plate ?? null,
     notes: b.notes ?? null,
+    car: b.car?.name ?? null,
+    brand_slug: b.car?.brandSlug ?? null,
+    model_slug: b.car?.modelSlug ?? null,
     quote_number: b.quoteNumber ?? null,
   };
 }
@@ -469,6 +503,10 @@ function toBooking(r: BookingsTable): Booking {
     phone: r.phone,
     plate: r.plate ?? undefined,
     notes: r.notes ?? undefined,
+    car:
+      r.car !== null && r.brand_slug !== null && r.model_slug !== null
+        ? { name: r.car, brandSlug: r.brand_slug, modelSlug: r.model_slug }
+        : undefined,
     quoteNumber: r.quote_number ?? undefined,
   };
 }

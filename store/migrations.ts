@@ -268,6 +268,76 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  // Reviews of finished jobs (docs/decisions/2026-11-28-reviews.md). A booking names its car
+  // as the catalogue does, so a review of the job can show on that car's product page.
+  '2026-11-28-20-reviews': {
+    async up(db: Kysely<unknown>) {
+      for (const column of ['car', 'brand_slug', 'model_slug']) {
+        await db.schema.alterTable('bookings').addColumn(column, 'text').execute();
+      }
+      await db.schema
+        .createTable('reviews')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        // One review per booking; null once the booking is purged (many nulls are allowed).
+        .addColumn('booking_id', 'text', (c) => c.unique())
+        .addColumn('status', 'text', (c) =>
+          c.notNull().check(sqlIn('status', ['nueva', 'publicada', 'oculta'])),
+        )
+        .addColumn('stars', 'integer', (c) => c.notNull().check(sql`stars between 1 and 5`))
+        .addColumn('body', 'text', (c) => c.notNull())
+        .addColumn('author', 'text', (c) => c.notNull())
+        .addColumn('job', 'text', (c) => c.notNull())
+        .addColumn('car', 'text')
+        .addColumn('piece', 'text')
+        .addColumn('brand_slug', 'text')
+        .addColumn('model_slug', 'text')
+        .addColumn('job_month', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .addColumn('published_at', 'text')
+        .addColumn('hidden_reason', 'text', (c) =>
+          c.check(
+            sql`hidden_reason is null or ${sqlIn('hidden_reason', ['insultos', 'datos-personales', 'no-habla-del-trabajo'])}`,
+          ),
+        )
+        .addColumn('answer', 'text')
+        .addColumn('answered_at', 'text')
+        // Not published: with a reason; otherwise none.
+        .addCheckConstraint(
+          'reviews_hidden_reason',
+          sql`(status = 'oculta') = (hidden_reason is not null)`,
+        )
+        .execute();
+      await db.schema
+        .createIndex('reviews_public')
+        .on('reviews')
+        .columns(['status', 'created_at'])
+        .execute();
+      await db.schema
+        .createIndex('reviews_product')
+        .on('reviews')
+        .columns(['piece', 'brand_slug', 'model_slug'])
+        .execute();
+      await db.schema
+        .createTable('review_links')
+        .addColumn('hash', 'text', (c) => c.primaryKey())
+        .addColumn('booking_id', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('review_links_booking')
+        .on('review_links')
+        .column('booking_id')
+        .execute();
+      await db.schema
+        .createTable('review_state')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('version', 'integer', (c) => c.notNull())
+        .execute();
+      await sql`insert into review_state (id, version) values ('reviews', 0)`.execute(db);
+    },
+  },
   // Insurance quotes (docs/decisions/2026-11-28-insurance-quotes.md): numbered per year by a
   // counter row taken in the same transaction as the insert (store/quotes.ts), so numbers are
   // consecutive and never reused, whatever the engine or the number of instances; the quote's
@@ -304,6 +374,9 @@ const migrations: Record<string, Migration> = {
 function sqlIn(column: string, values: readonly string[]) {
   return sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(', ')})`);
 }
+
+/** Every schema change this version knows, oldest first (a backup's schema is checked against it). */
+export const MIGRATION_NAMES: readonly string[] = Object.keys(migrations).sort();
 
 export const migrationProvider: MigrationProvider = {
   getMigrations: async () => migrations,

@@ -120,6 +120,11 @@ export type BookingsTable = {
   phone: string;
   plate: string | null;
   notes: string | null;
+  /** The car as the catalogue names it ("Peugeot 208"), for a glass job; null otherwise or before reviews. */
+  car: string | null;
+  /** The catalogue's slugs of that car: a review of the job shows on its product page. */
+  brand_slug: string | null;
+  model_slug: string | null;
   /** Made from an insurance quote in the panel: its number (`P-2026-000123`). */
   quote_number: string | null;
 };
@@ -221,6 +226,61 @@ export type DemandCountsTable = {
   count: number;
 };
 
+/** A review: new (the customer may still change it), published, or not published with a reason. */
+export const REVIEW_STATUSES = ['nueva', 'publicada', 'oculta'] as const;
+export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
+
+/** Why the owner does not publish a review: the only reasons there are (decision 25). */
+export const HIDE_REASONS = ['insultos', 'datos-personales', 'no-habla-del-trabajo'] as const;
+export type HideReason = (typeof HIDE_REASONS)[number];
+
+/**
+ * What a customer said about a finished job. `booking_id` links it to the booking (and so to
+ * the phone) until the booking is purged; then it is null and the review stands alone.
+ */
+export type ReviewsTable = {
+  id: string;
+  booking_id: string | null;
+  status: ReviewStatus;
+  /** 1 to 5. */
+  stars: number;
+  /** The customer's text, plain ('' when they wrote none). */
+  body: string;
+  /** The name shown ("María G."). */
+  author: string;
+  /** The booking's job (`parabrisas`, `luneta`, `reparacion`, `polarizado`). */
+  job: string;
+  /** "Peugeot 208", from the booking; null for a job without a car of the catalogue. */
+  car: string | null;
+  /** The product page it belongs to: piece and the catalogue's slugs (null: none). */
+  piece: string | null;
+  brand_slug: string | null;
+  model_slug: string | null;
+  /** `YYYY-MM`: the month of the job (what the pages show, never the day). */
+  job_month: string;
+  created_at: string;
+  updated_at: string;
+  published_at: string | null;
+  /** Set exactly when status is 'oculta' (a CHECK holds it). */
+  hidden_reason: HideReason | null;
+  /** The shop's one public answer. */
+  answer: string | null;
+  answered_at: string | null;
+};
+
+/** A review link: SHA-256 of its token, the booking it is for, until when it works. */
+export type ReviewLinksTable = {
+  hash: string;
+  booking_id: string;
+  created_at: string;
+  expires_at: string;
+};
+
+/**
+ * One row (`id` = 'reviews'): bumped in the same transaction as every change the public pages
+ * show, so every instance notices a publish with one cheap read (server/reviews/).
+ */
+export type ReviewStateTable = { id: string; version: number };
 export const FACTS_SOURCES = ['panel', 'cli', 'restore'] as const;
 /** Who published the facts: the panel, `npm run owner -- facts set`, or "Volver a esta versión". */
 export type FactsSource = (typeof FACTS_SOURCES)[number];
@@ -284,6 +344,9 @@ export type SiteTables = {
   panel_throttle: PanelThrottleTable;
   panel_activity: PanelActivityTable;
   demand_counts: DemandCountsTable;
+  reviews: ReviewsTable;
+  review_links: ReviewLinksTable;
+  review_state: ReviewStateTable;
   shop_facts: ShopFactsTable;
   quote_counters: QuoteCountersTable;
   quotes: QuotesTable;

@@ -49,6 +49,10 @@ export function storeSettingsFrom(
   };
 }
 
+/**
+ * The SQLite file. It keeps the name it had when it held only the contact messages: renaming
+ * it would leave every existing DATA_DIR behind.
+ */
 export function sqliteFile(dataDir: string): string {
   return join(dataDir, 'contact', 'messages.sqlite');
 }

@@ -73,6 +73,7 @@ export async function bookingAction({ request, context }: AppActionArgs) {
     locality: what.ok.zone?.locality,
     job: what.ok.job,
     glass: what.ok.glass?.label,
+    car: what.ok.glass?.car,
     availability: what.ok.glass?.availabilityLabel,
     awaitsGlass: earliest.request,
     ...who.ok,
@@ -107,11 +108,22 @@ export async function manageLoader({ params, context }: AppLoaderArgs) {
   const days = holding
     ? await context.bookings.calendar(booking.place, earliest.day, addDays(earliest.day, 13), rules)
     : [];
-  return { token, booking, days };
+  // A finished job may be reviewed: where its review stands (the page invites, or thanks).
+  const review =
+    booking.status === 'hecho' ? await context.reviewLinks.statusOf(booking.id) : 'none';
+  return { token, booking, days, review };
 }
 
-/** What the private page's forms post: `accion=cancelar` or `accion=cambiar` with `turno`. */
-export const manageFields = { intent: 'accion', cancel: 'cancelar', move: 'cambiar' } as const;
+/**
+ * What the private page's forms post: `accion=cancelar`, `accion=cambiar` with `turno`, or
+ * `accion=opinar` (a finished job: a new review link, and there the form).
+ */
+export const manageFields = {
+  intent: 'accion',
+  cancel: 'cancelar',
+  move: 'cambiar',
+  review: 'opinar',
+} as const;
 
 export async function manageAction({ request, params, context }: AppActionArgs) {
   const form = await postedForm(request);
@@ -123,6 +135,14 @@ export async function manageAction({ request, params, context }: AppActionArgs) 
     if (!found) throw data({ kind: 'booking' }, { status: 404 });
     await context.bookings.cancel(token);
     return redirect(here, 303);
+  }
+  if (intent === manageFields.review) {
+    const reviewToken = await context.reviewLinks.inviteFromBooking(token);
+    if (!reviewToken) {
+      if (!(await context.bookings.find(token))) throw data({ kind: 'booking' }, { status: 404 });
+      return redirect(here, 303);
+    }
+    return redirect(paths.review(reviewToken), 303);
   }
   if (intent === manageFields.move) {
     const value = form.get(queryParams.booking.window);

@@ -24,6 +24,7 @@ import {
   BOOKING_FIELDS,
   BOOKING_LIMITS,
   parseWindowChoice,
+  type BookingCar,
   type BookingErrors,
   type BookingField,
   type BookingValues,
@@ -81,6 +82,7 @@ export const bookingPageParams: Readonly<Record<string, Canonical>> = {
 
 export type Glass = {
   readonly label: string;
+  readonly car: BookingCar;
   /** The product page (the "cambiar" link goes back there). */
   readonly url: string;
   readonly availability: Availability | undefined;
@@ -140,6 +142,11 @@ export function checkWhatAndWhere(
       const availability = version?.disponibilidad;
       glass = {
         label: parts.join(' · '),
+        car: {
+          name: `${match.marca.marca} ${match.modelo.nombre}`,
+          brandSlug: match.marca.slug,
+          modelSlug: match.modelo.slug,
+        },
         url: version?.url ?? match.modelo.url,
         availability,
         availabilityLabel: availability ? availabilityLabel(availability) : undefined,

@@ -41,6 +41,14 @@ export type DayAvailability = {
   readonly windows: readonly WindowAvailability[];
 };
 
+/** The car of a glass job, as the catalogue names it (a review of the job shows on its page). */
+export type BookingCar = {
+  /** "Peugeot 208" */
+  readonly name: string;
+  readonly brandSlug: string;
+  readonly modelSlug: string;
+};
+
 /** A valid booking, ready to be stored. */
 export type BookingRequest = {
   /** The form's one-time token; it also becomes the booking's private link. */
@@ -52,6 +60,8 @@ export type BookingRequest = {
   readonly job: BookingJob;
   /** "Parabrisas Peugeot 208 · 2019 a 2023 · Con sensor de lluvia" */
   readonly glass: string | undefined;
+  /** The glass's car (glass jobs only). */
+  readonly car: BookingCar | undefined;
   readonly availability: string | undefined;
   readonly awaitsGlass: boolean;
   readonly name: string;

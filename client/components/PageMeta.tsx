@@ -13,7 +13,6 @@ type Props = {
 
 export type RootData = {
   siteUrl: string;
-  reviewsWidgetUrl: string | null;
   /** The shop's facts published when the request arrived: read them with useFacts(). */
   facts: ShopFacts;
 };

@@ -61,24 +61,6 @@ export const whyUs = {
   ],
 };
 
-export const testimonials: readonly { quote: string; author: string; car: string }[] = [
-  {
-    quote: 'Me cambiaron el parabrisas en la puerta de casa en menos de dos horas. Impecable.',
-    author: 'Mariela G.',
-    car: 'Chevrolet Onix',
-  },
-  {
-    quote: 'Buen precio y me explicaron todo por WhatsApp antes de ir. Muy recomendables.',
-    author: 'Diego R.',
-    car: 'Toyota Hilux',
-  },
-  {
-    quote: 'Polarizaron la camioneta y quedó excelente. Atención de primera.',
-    author: 'Luciana P.',
-    car: 'Volkswagen Amarok',
-  },
-];
-
 export type FaqEntry = {
   id: string;
   question: string;

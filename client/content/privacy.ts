@@ -50,3 +50,16 @@ export const privacyPage = {
   ],
   whoTitle: 'Quién responde por tus datos',
 } as const;
+
+/**
+ * What a review keeps and shows, and how long (the periods come from the published facts:
+ * the booking's purge is what unties a review from the phone; server/retention.ts).
+ */
+export const reviewsPrivacy = {
+  title: 'Qué guarda y muestra una opinión',
+  items: (periods: ShopFacts['privacy']): string[] => [
+    'Si dejás una opinión después de un trabajo, guardamos las estrellas, el texto, el nombre que elegiste mostrar, el trabajo, el auto y el mes del trabajo. Eso es lo que publicamos: nunca tu teléfono, tu patente ni el día del turno.',
+    `Mientras guardamos el turno, la opinión está unida a él (y a tu teléfono). A los ${periods.bookingsDays} días del turno lo borramos y la opinión queda sola, sin nada que la una a vos. Si una opinión no se publicó, además se borra su texto: quedan las estrellas y el motivo, para contar las no publicadas.`,
+    `Una opinión publicada queda hasta que pidas borrarla. Escribinos a ${periods.responsible.email} o por WhatsApp diciendo cuál es (el nombre que se muestra, el auto y el mes): la borramos del sitio y de la base de datos.`,
+  ],
+} as const;

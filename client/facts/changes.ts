@@ -86,6 +86,11 @@ function contactChanges(a: FactsDocument['contact'], b: FactsDocument['contact']
     ...changed(address(a), address(b), (x, y) => `La dirección pasa de ${x} a ${y}.`),
     ...profile('Instagram', a.instagramUrl, b.instagramUrl),
     ...profile('Facebook', a.facebookUrl, b.facebookUrl),
+    ...changed(a.googleReviewsUrl ?? '', b.googleReviewsUrl ?? '', (_, y) =>
+      y
+        ? `El enlace para opinar en Google pasa a ${y}.`
+        : 'Se quita el enlace para opinar en Google.',
+    ),
   ];
 }
 

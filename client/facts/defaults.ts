@@ -31,6 +31,8 @@ export const defaultDocument: FactsDocument = {
     address: { ...business.address },
     instagramUrl: business.social.instagram,
     facebookUrl: business.social.facebook,
+    // Unknown: the owner sets it in Datos del negocio (or the operator, GOOGLE_REVIEWS_URL).
+    googleReviewsUrl: null,
   },
   fiscal: {
     // Sample identity: the owner sets the real one in the panel before a quote is issued.

@@ -10,7 +10,12 @@ import { z } from 'zod';
 import { IVA_CONDITIONS, type ShopFacts } from './types.ts';
 import { arPhoneE164, whatsappDigits } from './phone.ts';
 import { validCuit } from './cuit.ts';
-import { DATA_FISCAL_LINK, FACEBOOK_PROFILE, INSTAGRAM_PROFILE } from './links.ts';
+import {
+  DATA_FISCAL_LINK,
+  FACEBOOK_PROFILE,
+  GOOGLE_REVIEW_LINK,
+  INSTAGRAM_PROFILE,
+} from './links.ts';
 
 /** Bounds of what the owner may set: generous for a shop, small enough for any page. */
 export const FACTS_LIMITS = {
@@ -140,6 +145,15 @@ export const factsDocumentSchema = z.object({
         'Tiene que ser tu página de facebook.com (por ejemplo https://www.facebook.com/tutaller), o quedar vacío.',
       )
       .nullable(),
+    // Added after the first published versions: a version stored without it has none.
+    googleReviewsUrl: z
+      .string()
+      .regex(
+        GOOGLE_REVIEW_LINK,
+        'Tiene que ser el enlace para dejar opiniones que da Google (por ejemplo https://g.page/r/CAbc123/review), o quedar vacío.',
+      )
+      .nullable()
+      .default(null),
   }),
   fiscal: z.object({
     razonSocial: text(120, 'Escribí la razón social.'),
@@ -256,6 +270,7 @@ export function toShopFacts(document: FactsDocument): ShopFacts {
       address: { ...contact.address, country: 'AR' },
       instagramUrl: contact.instagramUrl,
       facebookUrl: contact.facebookUrl,
+      googleReviewsUrl: contact.googleReviewsUrl,
     },
   };
 }
@@ -273,6 +288,7 @@ export function toDocument(facts: ShopFacts): FactsDocument {
       address,
       instagramUrl: contact.instagramUrl,
       facebookUrl: contact.facebookUrl,
+      googleReviewsUrl: contact.googleReviewsUrl,
     },
     fiscal: facts.fiscal,
     hours: facts.hours.map((day) => day.map((slot) => ({ ...slot }))),

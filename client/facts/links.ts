@@ -71,6 +71,36 @@ export function dataFiscalLink(text: string): string {
   return typed;
 }
 
+/**
+ * The shop's review link on Google, in the two forms Google hands a business ("Pedir
+ * opiniones": `g.page/r/{id}/review`; or `search.google.com/local/writereview?placeid={id}`).
+ */
+export const GOOGLE_REVIEW_LINK =
+  /^https:\/\/(?:g\.page\/r\/[A-Za-z0-9_-]{1,200}\/review|search\.google\.com\/local\/writereview\?placeid=[A-Za-z0-9_-]{1,200})$/;
+
+/** `g.page/r/CAbc/review`, with or without https:// or `/review` -> `https://g.page/r/CAbc/review`. */
+export function googleReviewLink(text: string): string {
+  const typed = text.trim();
+  const url = asUrl(typed);
+  if (!url || url.protocol !== 'https:' || url.username || url.password || url.port) return typed;
+  const host = url.hostname.toLowerCase();
+  const path = url.pathname.split('/').filter(Boolean);
+  const id = /^[A-Za-z0-9_-]{1,200}$/;
+  const [r, key = '', review] = path;
+  if (
+    host === 'g.page' &&
+    r === 'r' &&
+    id.test(key) &&
+    (review ?? 'review') === 'review' &&
+    path.length <= 3
+  )
+    return `https://g.page/r/${key}/review`;
+  const place = url.searchParams.get('placeid') ?? '';
+  if (host === 'search.google.com' && url.pathname === '/local/writereview' && id.test(place))
+    return `https://search.google.com/local/writereview?placeid=${place}`;
+  return typed;
+}
+
 /** What a profile shows beside its icon: `@taller` for Instagram, `/taller` for Facebook. */
 export function profileHandle(url: string): string {
   const { hostname, pathname, searchParams } = new URL(url);

@@ -43,6 +43,8 @@ export type ShopContact = {
   readonly instagramUrl: string | null;
   /** https://www.facebook.com/... or null. */
   readonly facebookUrl: string | null;
+  /** Where a customer may also leave a review on Google (client/facts/links.ts), or null. */
+  readonly googleReviewsUrl: string | null;
 };
 
 /** The shop's legal identity: what an invoice, a quote and the Data Fiscal badge state. */

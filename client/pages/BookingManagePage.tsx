@@ -10,6 +10,8 @@ import { PageMeta, useSiteUrl } from '../components/PageMeta.tsx';
 import { bookingPage as c } from '../content/booking.ts';
 import { useFacts } from '../facts/use-facts.ts';
 import { paths, queryParams } from '../paths.ts';
+import { reviewRequest } from '../content/reviews.ts';
+import type { BookingReviewStatus } from '../reviews/types.ts';
 
 /**
  * `/turnos/turno/{token}`: the booking's private page (its token is the only key): the
@@ -17,7 +19,7 @@ import { paths, queryParams } from '../paths.ts';
  * never kept (it reads the bookings).
  */
 export function BookingManagePage() {
-  const { token, booking, days } = useLoaderData<typeof manageLoader>();
+  const { token, booking, days, review } = useLoaderData<typeof manageLoader>();
   const result = useActionData<typeof manageAction>();
   const isNew = new URLSearchParams(useLocation().search).get(queryParams.bookingNew) === '1';
   const siteUrl = useSiteUrl();
@@ -139,14 +141,36 @@ export function BookingManagePage() {
               </section>
             </>
           ) : (
-            <p>
-              <a className="button button-primary" href={paths.booking}>
-                Pedir otro turno
-              </a>
-            </p>
+            <>
+              {booking.status === 'hecho' ? <ReviewInvitation here={here} review={review} /> : null}
+              <p>
+                <a className="button button-primary" href={paths.booking}>
+                  Pedir otro turno
+                </a>
+              </p>
+            </>
           )}
         </div>
       </div>
     </>
+  );
+}
+
+/** A finished job: ask for its review (a form: it makes a review link and opens it). */
+function ReviewInvitation({ here, review }: { here: string; review: BookingReviewStatus }) {
+  if (review === 'publicada' || review === 'oculta') {
+    return <p className="contact-confirmation">{reviewRequest.bookingSent}</p>;
+  }
+  return (
+    <section className="answer-section" aria-labelledby="turno-opinion">
+      <h2 id="turno-opinion">{reviewRequest.bookingTitle}</h2>
+      <p>{review === 'nueva' ? reviewRequest.bookingSentEditable : reviewRequest.bookingText}</p>
+      <form method="post" action={here}>
+        <input type="hidden" name={manageFields.intent} value={manageFields.review} />
+        <button className="button button-primary" type="submit">
+          {review === 'nueva' ? 'Cambiar mi opinión' : reviewRequest.bookingButton}
+        </button>
+      </form>
+    </section>
   );
 }

@@ -16,33 +16,53 @@ import { answerLinks } from '../content/navigation.ts';
 import { installLine } from '../content/zones.ts';
 import { useFacts } from '../facts/use-facts.ts';
 import { mapEmbedUrl, mapLinkUrl, profileHandle } from '../facts/links.ts';
-import { PageMeta, useRootData } from '../components/PageMeta.tsx';
+import { PageMeta } from '../components/PageMeta.tsx';
 import { ModelPicker } from '../components/ModelPicker.tsx';
 import { pickerChoices, type PickerChoices } from '../components/picker-models.ts';
 import { SearchForm } from '../components/SearchForm.tsx';
 import { Counters } from '../components/Counters.tsx';
 import { Icon } from '../components/Icon.tsx';
 import { OpeningHours } from '../components/OpeningHours.tsx';
-import { Testimonials } from '../components/Testimonials.tsx';
+import { ALL_REVIEWS, type PublicReview, type ReviewSummary } from '../reviews/types.ts';
+import { GoogleReviewsLink, ReviewList, ReviewsSummary } from '../reviews/ReviewList.tsx';
+import { reviewsText } from '../content/reviews.ts';
 import { JsonLd } from '../seo/json-ld.tsx';
 import { Gallery } from '../gallery/Gallery.tsx';
 import { homeSections, paths, queryParams } from '../paths.ts';
+import { googleReviewsUrl } from '../reviews/google.ts';
+
+/** How many of the latest published reviews the home page shows. */
+export const HOME_REVIEWS = 3;
 
 /** The picker holds brand names only: the page does not grow with the models listed. */
-export type HomeData = { gallery: GalleryState; visibleAlbums: number; picker: PickerChoices };
+export type HomeData = {
+  gallery: GalleryState;
+  visibleAlbums: number;
+  picker: PickerChoices;
+  reviews: { summary: ReviewSummary; latest: PublicReview[] };
+  googleReviewsUrl: string | null;
+};
 
 export async function loader({ request, context }: AppLoaderArgs): Promise<HomeData> {
   const visibleAlbums = albumsToShow(new URL(request.url).searchParams.get(queryParams.albums));
+  const { reviews } = context;
+  const [gallery, summary, latest] = await Promise.all([
+    context.gallery.snapshot({ waitMs: context.galleryWaitMs }),
+    reviews.summary(ALL_REVIEWS),
+    reviews.list(ALL_REVIEWS, 0, HOME_REVIEWS),
+  ]);
   return {
-    gallery: await context.gallery.snapshot({ waitMs: context.galleryWaitMs }),
+    gallery,
     visibleAlbums,
     picker: pickerChoices(context.catalogue.brandIndex),
+    reviews: { summary, latest },
+    googleReviewsUrl: googleReviewsUrl(context) ?? null,
   };
 }
 
 export function HomePage() {
   const data = useLoaderData<typeof loader>();
-  const { reviewsWidgetUrl } = useRootData();
+  const { summary, latest } = data.reviews;
   const { contact, zones, counters } = useFacts();
   const { address } = contact;
   return (
@@ -53,7 +73,6 @@ export function HomePage() {
         path="/"
       />
       <JsonLd data={faqJsonLd()} />
-      {reviewsWidgetUrl ? <script src={reviewsWidgetUrl} async /> : null}
 
       <section id={homeSections.top} className="hero" aria-labelledby="hero-title">
         <div className="container hero__inner">
@@ -191,8 +210,17 @@ export function HomePage() {
                 : null
             }
           />
-          <h2 className="testimonials-title">Lo que dicen nuestros clientes</h2>
-          <Testimonials />
+          {summary.count > 0 ? (
+            <>
+              <h2 className="testimonials-title">{reviewsText.homeTitle}</h2>
+              <ReviewsSummary summary={summary} />
+              <ReviewList reviews={latest} />
+              <p className="reviews-more">
+                <a href={paths.testimonials}>{reviewsText.all}</a>
+              </p>
+            </>
+          ) : null}
+          <GoogleReviewsLink url={data.googleReviewsUrl ?? undefined} />
         </div>
       </section>
 

@@ -1,4 +1,4 @@
-import { privacyPage as c } from '../content/privacy.ts';
+import { privacyPage as c, reviewsPrivacy } from '../content/privacy.ts';
 import { useFacts } from '../facts/use-facts.ts';
 import { AnswerList, AnswerPage } from '../components/AnswerPage.tsx';
 import { paths } from '../paths.ts';
@@ -16,6 +16,11 @@ export function PrivacyPage() {
     >
       <p className="lead">{c.intro}</p>
       <AnswerList id="privacidad-guardamos" title={c.keptTitle} items={c.kept(privacy)} />
+      <AnswerList
+        id="privacidad-opiniones"
+        title={reviewsPrivacy.title}
+        items={reviewsPrivacy.items(privacy)}
+      />
       <AnswerList id="privacidad-derechos" title={c.rightsTitle} items={c.rights(privacy)} />
       <AnswerList id="privacidad-contamos" title={c.countsTitle} items={c.counts} />
       <section className="answer-section" aria-labelledby="privacidad-responsable">

@@ -26,6 +26,9 @@ import {
 } from '../components/version-filter.ts';
 import { VersionList } from '../components/VersionList.tsx';
 import { WhichGlassGuide } from '../components/WhichGlassGuide.tsx';
+import type { ProductReviews, ReviewScope } from '../reviews/types.ts';
+import { ReviewList, ReviewsSummary } from '../reviews/ReviewList.tsx';
+import { reviewsText } from '../content/reviews.ts';
 
 type ProductData = ProductMatch & {
   prices: PriceDateData;
@@ -34,11 +37,20 @@ type ProductData = ProductMatch & {
   picked: string | null;
   /** The newest year the filter offers for an open range ("desde 2020"). */
   openEnd: number;
+  /** Published reviews of jobs on this car (this piece), newest first. */
+  reviews: ProductReviews;
 };
+
+/** How many of a model's reviews its page shows (the structured data lists the same ones). */
+export const PRODUCT_REVIEWS = 10;
 
 /** The product page of one piece: `/parabrisa/{marca}/{modelo}` or `/luneta/{marca}/{modelo}`. */
 export function loaderFor(pieza: Pieza) {
-  return function loader({ params, context, request }: AppLoaderArgs): ProductData | Response {
+  return async function loader({
+    params,
+    context,
+    request,
+  }: AppLoaderArgs): Promise<ProductData | Response> {
     const { catalogue, now } = context;
     const match = catalogue.findProduct(params.marca ?? '', params.modelo ?? '', pieza);
     if (!match) throw notFound(pieza === 'luneta' ? 'rearWindow' : 'product', catalogue);
@@ -49,8 +61,19 @@ export function loaderFor(pieza: Pieza) {
     if (picked !== null && !versiones.some((v) => v.id === picked)) {
       return redirect(match.modelo.meta.canonical, 302);
     }
+    const scope: ReviewScope = {
+      kind: 'product',
+      piece: pieza,
+      brandSlug: match.marca.slug,
+      modelSlug: match.modelo.slug,
+    };
+    const [summary, list] = await Promise.all([
+      context.reviews.summary(scope),
+      context.reviews.list(scope, 0, PRODUCT_REVIEWS),
+    ]);
     return {
       ...match,
+      reviews: { summary, list },
       prices: priceDate(catalogue.catalogue, now),
       filter: versiones.length > 1 ? filterFromQuery(query) : NO_FILTER,
       picked,
@@ -88,7 +111,7 @@ export function ProductPage() {
         keywords={modelo.meta.keywords}
         path={modelo.meta.canonical}
       />
-      <JsonLd data={productStructuredData(siteUrl, data, prices.validUntil)} />
+      <JsonLd data={productStructuredData(siteUrl, data, prices.validUntil, data.reviews)} />
       <JsonLd data={breadcrumbs(siteUrl, trail)} />
       <div className="container product">
         <Breadcrumbs items={trail} />
@@ -173,6 +196,7 @@ export function ProductPage() {
             : {modelPrice(pair.modelo)}.
           </p>
         ) : null}
+        <ProductReviewsSection name={name} reviews={data.reviews} />
         <ProductServices />
         {others.length > 0 ? (
           <section className="related" aria-labelledby="otros-modelos">
@@ -193,6 +217,24 @@ export function ProductPage() {
         ) : null}
       </div>
     </>
+  );
+}
+
+/** "Opiniones de clientes con Peugeot 208", only when that car has published reviews. */
+function ProductReviewsSection({ name, reviews }: { name: string; reviews: ProductReviews }) {
+  const { summary, list } = reviews;
+  if (summary.count === 0) return null;
+  return (
+    <section className="product-reviews" aria-labelledby="opiniones">
+      <h2 id="opiniones">{reviewsText.productTitle(name)}</h2>
+      <ReviewsSummary summary={summary} />
+      <ReviewList reviews={list} />
+      <p className="reviews-rule">
+        {summary.count > list.length ? `Mostramos las ${list.length} más recientes. ` : null}
+        {reviewsText.verified}{' '}
+        <a href={`${paths.testimonials}#como-publicamos`}>{reviewsText.howWePublish}</a>
+      </p>
+    </section>
   );
 }
 

@@ -1,4 +1,5 @@
 import { useLoaderData } from 'react-router-dom';
+import { formatCuit } from '../facts/cuit.ts';
 import type { quoteOwnLoader } from '../quote/action.ts';
 import { QuoteLines } from '../components/QuoteLines.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
@@ -39,7 +40,7 @@ export function QuotePage() {
           ) : null}
           <section className="contact-confirmation" aria-labelledby="presupuesto-datos">
             <h2 id="presupuesto-datos">
-              {quote.shop.name} · {quote.shop.razonSocial} · CUIT {quote.shop.cuit}
+              {quote.shop.name} · {quote.shop.razonSocial} · CUIT {formatCuit(quote.shop.cuit)}
             </h2>
             <dl className="booking-details">
               <div>

@@ -1,9 +1,10 @@
 /**
  * The agenda (`/panel/turnos`): a week (Monday to Saturday) or one day, each booking with its
- * details and Confirmar / Cancelar (then a WhatsApp link to tell the customer) / Hecho; close
+ * details and Confirmar / Cancelar (then a WhatsApp link to tell the customer) / Hecho (then
+ * "Pedir opinión por WhatsApp": a review link, shown once with its WhatsApp message); close
  * a day or a window, change a day's places; the private calendar feed's address and "Renovar".
  */
-import { data, useLoaderData } from 'react-router-dom';
+import { data, useActionData, useLoaderData } from 'react-router-dom';
 import { addDays, formatDateAR, shopDate, type IsoDate } from '../../catalogue/validity.ts';
 import type { AppActionArgs, AppLoaderArgs } from '../app-context.ts';
 import { parseDay } from '../booking/calendar.ts';
@@ -12,7 +13,8 @@ import { BOOKING_STATUS_NAMES } from '../booking/types.ts';
 import { dayLong } from '../booking/days.ts';
 import { PLACES_OF_WORK, placeNames, type PlaceOfWork } from '../content/booking.ts';
 import { panelPaths, queryParams } from '../paths.ts';
-import type { AgendaBooking, AgendaDay } from './agenda-types.ts';
+import type { AgendaBooking, AgendaDay, ReviewRequest } from './agenda-types.ts';
+import { reviewRequest } from '../content/reviews.ts';
 import { requirePanel, seeOther } from './context.ts';
 import { PanelForm } from './PanelForm.tsx';
 import { PanelMeta } from './PanelMeta.tsx';
@@ -86,6 +88,22 @@ export async function bookingsAction({ request, context }: AppActionArgs) {
     );
     return back;
   }
+  if (intent === 'pedir-opinion') {
+    const booking = await agenda.find(text(form, 'id'));
+    const request = booking ? await agenda.askForReview(booking.id) : undefined;
+    if (!booking || !request) {
+      return data(
+        {
+          error:
+            'Solo se pide opinión de un turno hecho, y una vez que la opinión está revisada ya no.',
+        },
+        { status: 409 },
+      );
+    }
+    await panel.record('opinión pedida', `${formatDateAR(booking.day)} ${booking.window.name}`);
+    // The link exists only now (only its hash is kept): shown once, with WhatsApp ready.
+    return { reviewRequest: { id: booking.id, ...request } };
+  }
   if (intent === 'cerrar' || intent === 'abrir') {
     const window = text(form, 'horario');
     if (window !== 'dia' && window !== 'manana' && window !== 'tarde') {
@@ -133,10 +151,17 @@ function Hidden({ day, view }: { day: IsoDate; view: View }) {
 export function BookingsPage() {
   const { day, view, today, days, feedUrl, usual, previous, next } =
     useLoaderData<typeof bookingsLoader>();
+  const result = useActionData<typeof bookingsAction>();
+  const asked = result && 'reviewRequest' in result ? result.reviewRequest : undefined;
   return (
     <>
       <PanelMeta title="Turnos" />
       <h1>Turnos</h1>
+      {result && 'error' in result ? (
+        <p className="panel-notice" role="alert">
+          {result.error}
+        </p>
+      ) : null}
       <nav aria-label="Fechas" className="panel-pages">
         <a href={agendaPath(previous, view)}>
           {view === 'dia' ? 'Día anterior' : 'Semana anterior'}
@@ -150,7 +175,7 @@ export function BookingsPage() {
       <ol className="panel-list">
         {days.map((d) => (
           <li key={d.day} className="panel-card">
-            <AgendaDayCard day={d} view={view} usual={usual} />
+            <AgendaDayCard day={d} view={view} usual={usual} asked={asked} />
           </li>
         ))}
       </ol>
@@ -182,7 +207,17 @@ export function BookingsPage() {
 
 type Usual = Readonly<Record<PlaceOfWork, number>>;
 
-function AgendaDayCard({ day: d, view, usual }: { day: AgendaDay; view: View; usual: Usual }) {
+function AgendaDayCard({
+  day: d,
+  view,
+  usual,
+  asked,
+}: {
+  day: AgendaDay;
+  view: View;
+  usual: Usual;
+  asked: AskedReview | undefined;
+}) {
   const title = `${dayLong(d.day)} (${formatDateAR(d.day)})`;
   const worked = d.windows.length > 0 && !d.holiday && !d.closedDay;
   return (
@@ -230,7 +265,13 @@ function AgendaDayCard({ day: d, view, usual }: { day: AgendaDay; view: View; us
       ) : (
         <ol className="panel-list">
           {d.bookings.map((b) => (
-            <BookingCard key={b.id} booking={b} day={d.day} view={view} />
+            <BookingCard
+              key={b.id}
+              booking={b}
+              day={d.day}
+              view={view}
+              asked={asked?.id === b.id ? asked : undefined}
+            />
           ))}
         </ol>
       )}
@@ -246,18 +287,31 @@ function AgendaDayCard({ day: d, view, usual }: { day: AgendaDay; view: View; us
   );
 }
 
+/** A review link just made for a booking: its WhatsApp message is shown once. */
+type AskedReview = { readonly id: string } & ReviewRequest;
+
+const REVIEW_TAGS = {
+  nueva: 'Opinión recibida (sin revisar)',
+  publicada: 'Opinión publicada',
+  oculta: 'Opinión no publicada',
+} as const;
+
 function BookingCard({
   booking: b,
   day,
   view,
+  asked,
 }: {
   booking: AgendaBooking;
   day: IsoDate;
   view: View;
+  asked: AskedReview | undefined;
 }) {
   const open = b.status === 'pendiente' || b.status === 'confirmado';
+  // Posted to the same view, at this card: the page that answers (the review request, or the
+  // agenda after a 303, which keeps the fragment) opens where the owner was.
   const action = (intent: string, label: string) => (
-    <PanelForm action={panelPaths.bookings} className="panel-inline-form">
+    <PanelForm action={`${agendaPath(day, view)}#turno-${b.id}`} className="panel-inline-form">
       <Hidden day={day} view={view} />
       <input type="hidden" name="id" value={b.id} />
       <input type="hidden" name="accion" value={intent} />
@@ -267,7 +321,7 @@ function BookingCard({
     </PanelForm>
   );
   return (
-    <li className="panel-card">
+    <li className="panel-card" id={`turno-${b.id}`}>
       <h3>
         {b.window.name}: {b.name}{' '}
         <span className={b.status === 'cancelado' ? 'panel-tag panel-tag-failed' : 'panel-tag'}>
@@ -287,10 +341,26 @@ function BookingCard({
         {b.plate ? ` · Patente ${b.plate}` : ''}
       </p>
       {b.notes ? <p className="panel-message">{b.notes}</p> : null}
+      {b.review !== 'none' ? (
+        <p>
+          <a href={panelPaths.reviews}>{REVIEW_TAGS[b.review]}</a>
+        </p>
+      ) : null}
+      {asked ? (
+        <p className="panel-notice" role="status">
+          {reviewRequest.ready}{' '}
+          <a className="button button-small button-whatsapp" href={asked.whatsapp} rel="noopener">
+            {reviewRequest.open}
+          </a>
+        </p>
+      ) : null}
       <div className="panel-actions">
         {b.status === 'pendiente' ? action('confirmar', 'Confirmar') : null}
         {open ? action('hecho', 'Hecho') : null}
         {open ? action('cancelar', 'Cancelar') : null}
+        {b.status === 'hecho' && (b.review === 'none' || b.review === 'nueva') && !asked
+          ? action('pedir-opinion', reviewRequest.button)
+          : null}
         <a className="button button-small button-primary" href={b.whatsapp} rel="noopener">
           {b.status === 'cancelado' ? 'Avisarle por WhatsApp' : 'WhatsApp'}
         </a>

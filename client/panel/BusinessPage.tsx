@@ -496,6 +496,12 @@ function ContactFields(p: Fields) {
         label="Facebook"
         hint="La dirección de tu página de facebook.com (facebook.com/tutaller). Vacío: no se muestra."
       />
+      <Field
+        {...p}
+        name="contact.googleReviewsUrl"
+        label="Enlace para opinar en Google"
+        hint="El enlace de «Pedir opiniones» de tu perfil de Google (g.page/r/…/review). Se ofrece después de dejar una opinión acá, en el inicio y en Opiniones. Vacío: no se muestra."
+      />
     </>
   );
 }

@@ -1,7 +1,8 @@
 /**
  * The contact messages (`/panel/mensajes`): newest first, unread marked, the whole text, the
  * e-mail copy's delivery; reply by e-mail, mark answered, delete after a confirm step that
- * needs no JavaScript; search by name or e-mail, pages of 50, export to Excel.
+ * needs no JavaScript; search by name or e-mail, pages of 50, export to Excel; and the line
+ * that says when the last backup was made (client/panel/BackupLine.tsx).
  */
 import { data, useActionData, useLoaderData } from 'react-router-dom';
 import type { AppActionArgs, AppLoaderArgs } from '../app-context.ts';
@@ -11,6 +12,7 @@ import { formatWhen } from './format.ts';
 import type { InboxMessage } from './inbox-types.ts';
 import { PanelForm } from './PanelForm.tsx';
 import { PanelMeta } from './PanelMeta.tsx';
+import { BackupLine } from './BackupLine.tsx';
 
 export const INBOX_PAGE_SIZE = 50;
 const SEARCH_MAX = 100;
@@ -43,7 +45,8 @@ export async function messagesLoader({ request, context }: AppLoaderArgs) {
   const confirm = confirmId ? ((await inbox.find(confirmId)) ?? null) : null;
   // Shown now: marked read for the next visit (this page still marks them new).
   await inbox.markRead(list.messages.filter((m) => !m.readAt).map((m) => m.id));
-  return { list, search, confirm };
+  const backup = requirePanel(context).services.backups.status();
+  return { list, search, confirm, backup, now: context.now.toISOString() };
 }
 
 export async function messagesAction({ request, context }: AppActionArgs) {
@@ -88,7 +91,7 @@ function Hidden({ search, page }: { search: string; page: number }) {
 }
 
 export function MessagesPage() {
-  const { list, search, confirm } = useLoaderData<typeof messagesLoader>();
+  const { list, search, confirm, backup, now } = useLoaderData<typeof messagesLoader>();
   const { messages, total, page, pageCount } = list;
   const failed = useActionData<{ error: string }>();
   const exportHref = search
@@ -98,6 +101,7 @@ export function MessagesPage() {
     <>
       <PanelMeta title="Mensajes" />
       <h1>Mensajes</h1>
+      <BackupLine status={backup} now={now} />
       {failed ? (
         <p className="panel-notice" role="alert">
           {failed.error}

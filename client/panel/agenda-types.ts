@@ -1,14 +1,20 @@
 /** The owner's agenda of bookings (`/panel/turnos`), implemented by server/bookings/agenda.ts. */
 import type { IsoDate } from '../../catalogue/validity.ts';
 import type { BookingView } from '../booking/types.ts';
+import type { BookingReviewStatus } from '../reviews/types.ts';
 import type { BookingWindow, PlaceOfWork, WindowId } from '../content/booking.ts';
 
 export type AgendaBooking = BookingView & {
   /** WhatsApp to the customer, prefilled: a hello, or the cancellation. */
   readonly whatsapp: string;
+  /** Where the job's review stands (a done job may be asked for one). */
+  readonly review: BookingReviewStatus;
   /** Where, as people read it ("En el taller (Av. Fascio 1250, …)", "A domicilio en Perico"). */
   readonly where: string;
 };
+
+/** A review link made for a done job: the link, and WhatsApp to the customer with it. */
+export type ReviewRequest = { readonly url: string; readonly whatsapp: string };
 
 export type AgendaWindow = {
   readonly window: BookingWindow;
@@ -47,6 +53,11 @@ export interface Agenda {
   setClosed(day: IsoDate, window: WindowId | 'dia', closed: boolean): Promise<void>;
   /** A day's places at a place of work; undefined: back to the usual. */
   setPlaces(day: IsoDate, place: PlaceOfWork, places: number | undefined): Promise<void>;
+  /**
+   * "Pedir opinión por WhatsApp": a new review link for a done booking whose review is not yet
+   * published or refused; undefined otherwise.
+   */
+  askForReview(id: string): Promise<ReviewRequest | undefined>;
   /** The calendar feed's address, if one was made. */
   feedUrl(): Promise<string | undefined>;
   /** A new feed address; the old one stops working. */

@@ -16,7 +16,12 @@ import {
   type FactsProblem,
   type FactsSection,
 } from '../facts/document.ts';
-import { dataFiscalLink, facebookProfile, instagramProfile } from '../facts/links.ts';
+import {
+  dataFiscalLink,
+  facebookProfile,
+  googleReviewLink,
+  instagramProfile,
+} from '../facts/links.ts';
 import { panelPaths, queryParams } from '../paths.ts';
 
 /** Each section's name in the URL (`/panel/negocio?seccion=zonas`). */
@@ -96,6 +101,7 @@ export function formValues(section: FactsSection, document: FactsDocument): Form
         'contact.address.postalCode': c.address.postalCode,
         'contact.instagramUrl': c.instagramUrl ?? '',
         'contact.facebookUrl': c.facebookUrl ?? '',
+        'contact.googleReviewsUrl': c.googleReviewsUrl ?? '',
       });
       break;
     }
@@ -212,6 +218,7 @@ export function fieldNames(section: FactsSection, rows: number): string[] {
         'contact.address.postalCode',
         'contact.instagramUrl',
         'contact.facebookUrl',
+        'contact.googleReviewsUrl',
       ];
     case 'fiscal':
       return ['fiscal.razonSocial', 'fiscal.cuit', 'fiscal.ivaCondition', 'fiscal.dataFiscalUrl'];
@@ -326,6 +333,7 @@ export function readSection(section: FactsSection, values: FormValues): Candidat
           },
           instagramUrl: orNull(at('contact.instagramUrl'), instagramProfile),
           facebookUrl: orNull(at('contact.facebookUrl'), facebookProfile),
+          googleReviewsUrl: orNull(at('contact.googleReviewsUrl'), googleReviewLink),
         },
         fieldOf: direct,
       };

@@ -12,6 +12,8 @@ import type { PanelAccess } from './access-types.ts';
 import type { DemandFiguresService } from './demand-figures.ts';
 import type { Prices } from './prices-types.ts';
 import type { Agenda } from './agenda-types.ts';
+import type { Backups } from './backup-types.ts';
+import type { ReviewModeration } from './reviews-types.ts';
 import type { ShopFactsService } from './facts-types.ts';
 import type { PanelQuotes } from './quotes-types.ts';
 
@@ -37,6 +39,10 @@ export interface PanelServices {
   readonly prices: Prices | undefined;
   /** The bookings' agenda, closures, places and the calendar feed. */
   readonly agenda: Agenda;
+  /** The daily backup's state (the line on the messages screen). */
+  readonly backups: Backups;
+  /** Reviews: publish or not, answer, delete. */
+  readonly reviews: ReviewModeration;
   /** Datos del negocio: the shop's facts, preview, publish, history; undefined when the site serves fixed facts. */
   readonly facts: ShopFactsService | undefined;
   /** The insurance quotes: list, search, "Pasar a turno". */

@@ -7,6 +7,7 @@ export const panelNav: readonly PanelNavEntry[] = [
   { label: 'Mensajes', to: panelPaths.messages },
   { label: 'Precios', to: panelPaths.prices },
   { label: 'Turnos', to: panelPaths.bookings },
+  { label: 'Opiniones', to: panelPaths.reviews },
   { label: 'Datos del negocio', to: panelPaths.business },
   { label: 'Presupuestos', to: panelPaths.quotes },
   { label: 'Estadísticas', to: panelPaths.stats },

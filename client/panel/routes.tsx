@@ -16,6 +16,7 @@ import { BookingsPage, bookingsAction, bookingsLoader } from './BookingsPage.tsx
 import { PeoplePage, peopleAction, peopleLoader } from './PeoplePage.tsx';
 import { ActivityPage, activityLoader } from './ActivityPage.tsx';
 import { StatsPage, statsLoader } from './StatsPage.tsx';
+import { ReviewsPage, reviewsAction, reviewsLoader } from './ReviewsPage.tsx';
 import { QuotesPage, quotesLoader } from './QuotesPage.tsx';
 import { QuoteBookingPage, quoteBookingAction, quoteBookingLoader } from './QuoteBookingPage.tsx';
 import { PricesPage, pricesAction, pricesLoader } from './PricesPage.tsx';
@@ -93,6 +94,14 @@ export const panelScreens: DataRouteObject[] = [
     loader: bookingsLoader,
     action: bookingsAction,
     element: <BookingsPage />,
+  },
+
+  {
+    id: 'panel-reviews',
+    path: screen(panelPaths.reviews),
+    loader: reviewsLoader,
+    action: reviewsAction,
+    element: <ReviewsPage />,
   },
 
   {

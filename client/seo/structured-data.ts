@@ -8,6 +8,7 @@ import { FEATURES, type Pieza } from '../../catalogue/pieces.ts';
 import type { ProductMatch } from '../../catalogue/lookup.ts';
 import { featureLabels, featuresTitle, pieceNames, yearsLabel } from '../content/glass.ts';
 import { queryParams } from '../paths.ts';
+import type { ProductReviews } from '../reviews/types.ts';
 
 /**
  * The shop as schema.org's AutoRepair and AutoPartsStore, from the published facts. No `geo`:
@@ -144,13 +145,49 @@ function versionProduct(
 }
 
 /**
- * A product page's structured data: a plain Product for a model of one version (as before
- * versions existed), a ProductGroup whose variants are the versions otherwise.
+ * The reviews a product page shows, as schema.org says them: the rating of every published
+ * review of that car and the reviews listed on the page. Nothing when there is none (Google's
+ * review snippets: only what is visible; never on the LocalBusiness, which is self-serving).
  */
-export function productStructuredData(siteUrl: string, match: ProductMatch, validUntil: string) {
+export function reviewsStructuredData(reviews: ProductReviews | undefined) {
+  const average = reviews?.summary.average;
+  if (!reviews || average === undefined || reviews.list.length === 0) return {};
+  return {
+    aggregateRating: {
+      '@type': 'AggregateRating',
+      ratingValue: Math.round(average * 10) / 10,
+      reviewCount: reviews.summary.count,
+      bestRating: 5,
+      worstRating: 1,
+    },
+    review: reviews.list.map((r) => ({
+      '@type': 'Review',
+      reviewRating: { '@type': 'Rating', ratingValue: r.stars, bestRating: 5, worstRating: 1 },
+      author: { '@type': 'Person', name: r.author },
+      datePublished: r.publishedOn,
+      ...(r.body ? { reviewBody: r.body } : {}),
+    })),
+  };
+}
+
+/**
+ * A product page's structured data: a plain Product for a model of one version (as before
+ * versions existed), a ProductGroup whose variants are the versions otherwise; with the car's
+ * reviews when the page shows some.
+ */
+export function productStructuredData(
+  siteUrl: string,
+  match: ProductMatch,
+  validUntil: string,
+  reviews?: ProductReviews,
+) {
   const { marca, modelo, pieza } = match;
   const versiones = modelo.versiones ?? [];
-  if (versiones.length < 2) return productOffer(siteUrl, marca, modelo, validUntil, pieza);
+  if (versiones.length < 2)
+    return {
+      ...productOffer(siteUrl, marca, modelo, validUntil, pieza),
+      ...reviewsStructuredData(reviews),
+    };
   const piece = pieceNames[pieza].name;
   const name = `${piece} para ${marca.marca} ${modelo.nombre}`;
   const differs = (value: (v: Version) => unknown) =>
@@ -182,5 +219,6 @@ export function productStructuredData(siteUrl: string, match: ProductMatch, vali
         validUntil,
       ),
     ),
+    ...reviewsStructuredData(reviews),
   };
 }

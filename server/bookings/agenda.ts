@@ -14,12 +14,17 @@ import { addDays } from '../../catalogue/validity.ts';
 import { WHOLE_DAY, type BookingStore } from '../../store/bookings.ts';
 import { toView } from './service.ts';
 import { newToken } from './tokens.ts';
+import type { SiteReviews } from '../reviews/index.ts';
+
+/** What the agenda needs of the reviews: each job's review, and a request for one. */
+export type AgendaReviews = Pick<SiteReviews, 'askForReview' | 'statusesOf'>;
 
 export function createAgenda(
   store: BookingStore,
   now: () => Date,
   siteUrl: string,
   facts: () => ShopFacts,
+  reviews: AgendaReviews,
 ): Agenda {
   return {
     async days(from, to) {
@@ -31,6 +36,9 @@ export function createAgenda(
         store.dayPlacesBetween(from, to),
         store.closuresBetween(from, to),
       ]);
+      const reviewed = await reviews.statusesOf(
+        bookings.filter((b) => b.status === 'hecho').map((b) => b.id),
+      );
       const days: AgendaDay[] = [];
       for (let day = from; day <= to; day = addDays(day, 1)) {
         const windows = windowsOfWeekday(hours, weekdayOf(day));
@@ -72,6 +80,7 @@ export function createAgenda(
           })),
           bookings: dayBookings.map((b) => ({
             ...b,
+            review: reviewed.get(b.id) ?? 'none',
             where: whereLabel(b, published),
             whatsapp: customerWhatsappLink(
               b.phone,
@@ -91,6 +100,7 @@ export function createAgenda(
     },
 
     setStatus: (id, status) => store.setStatus(id, status, now()),
+    askForReview: (id) => reviews.askForReview(id),
     cancel: (id) => store.cancel(id, now()),
     setClosed: (day, window, closed) =>
       store.setClosed(day, window === 'dia' ? WHOLE_DAY : window, closed),

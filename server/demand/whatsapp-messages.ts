@@ -20,6 +20,7 @@ import { warrantyPage } from '../../client/content/warranty.ts';
 import { whichGlass } from '../../client/content/which-glass.ts';
 import { zonesPage, type Zone } from '../../client/content/zones.ts';
 import { bookingPage } from '../../client/content/booking.ts';
+import { reviewForm } from '../../client/content/reviews.ts';
 import { paths } from '../../client/paths.ts';
 import {
   assessDamage,
@@ -38,6 +39,7 @@ const FIXED_MESSAGES: readonly string[] = [
   tintPage.whatsappMessage,
   zonesPage.whatsappMessage,
   bookingPage.whatsappMessage,
+  reviewForm.whatsappMessage,
   priceQuestion('parabrisas'),
 ];
 

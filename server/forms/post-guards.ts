@@ -55,12 +55,16 @@ export function clientKey(ip: string | undefined): string {
   return ip ? ipKeyGenerator(ip, 64) : 'unknown';
 }
 
+/** Answers a refused request with its page, which offers the shop's published phone. */
+function refuser(options: FormGuardOptions) {
+  return (res: Response, status: RefusalStatus, retryAfterSeconds?: number) =>
+    sendStatusPage(res, status, refusalPage(status, options.facts(), retryAfterSeconds));
+}
+
 export function formPostGuards(options: FormGuardOptions): RequestHandler[] {
   const { logger } = options;
-  const refuse = (res: Response, status: RefusalStatus, retryAfterSeconds?: number) =>
-    sendStatusPage(res, status, refusalPage(status, options.facts(), retryAfterSeconds));
+  const refuse = refuser(options);
   const scope = options.scope ?? 'contact';
-  const limit = options.rateLimit ?? DEFAULT_CONTACT_RATE_LIMIT;
   const read = express.raw({ type: FORM_TYPE, limit: FORM_BODY_LIMIT });
 
   const sameOrigin: RequestHandler = (req, res, next) => {
@@ -70,6 +74,29 @@ export function formPostGuards(options: FormGuardOptions): RequestHandler[] {
     refuse(res, 403);
   };
 
+  const body: RequestHandler = (req, res, next) => {
+    if (!req.is(FORM_TYPE)) return refuse(res, 415);
+    read(req, res, (error?: unknown) => {
+      if (!error) return next();
+      const status = (error as { status?: number }).status;
+      logger.warn({ status, msg: (error as Error).message }, `${scope}: form body refused`);
+      refuse(res, status === 413 ? 413 : status === 415 ? 415 : 400);
+    });
+  };
+
+  return [sameOrigin, ...perClientLimits(options), body];
+}
+
+/**
+ * The per-client limit alone (an IPv4 address or IPv6 /64, and its /48 with NETWORK_48_FACTOR
+ * times the room), answered with the 429 page: the form guards use it, and so may a GET that
+ * opens a secret link (a review link).
+ */
+export function perClientLimits(options: FormGuardOptions): RequestHandler[] {
+  const { logger } = options;
+  const refuse = refuser(options);
+  const scope = options.scope ?? 'contact';
+  const limit = options.rateLimit ?? DEFAULT_CONTACT_RATE_LIMIT;
   const limiter = (
     name: string,
     max: number,
@@ -103,18 +130,7 @@ export function formPostGuards(options: FormGuardOptions): RequestHandler[] {
     (ip) => (ip ? ipKeyGenerator(ip, 48) : 'unknown'),
     (ip) => ip === undefined || isIP(ip) !== 6,
   );
-
-  const body: RequestHandler = (req, res, next) => {
-    if (!req.is(FORM_TYPE)) return refuse(res, 415);
-    read(req, res, (error?: unknown) => {
-      if (!error) return next();
-      const status = (error as { status?: number }).status;
-      logger.warn({ status, msg: (error as Error).message }, `${scope}: form body refused`);
-      refuse(res, status === 413 ? 413 : status === 415 ? 415 : 400);
-    });
-  };
-
-  return [sameOrigin, perNetwork, perClient, body];
+  return [perNetwork, perClient];
 }
 
 /** When the client's window ends: express-rate-limit puts it on req.rateLimit (untyped for Express 5). */

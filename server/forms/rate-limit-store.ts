@@ -1,5 +1,5 @@
 /**
- * express-rate-limit's Store on the contact database, so that every instance behind one
+ * express-rate-limit's Store on the site's database, so that every instance behind one
  * PostgreSQL counts the same client together (a fixed window per client key).
  */
 import type { Options, Store } from 'express-rate-limit';

@@ -1,5 +1,5 @@
-import { join } from 'node:path';
 import type { GallerySource } from '../../client/gallery/types.ts';
+import { instagramFeedFile, instagramTokenFile } from '../../store/data-dir.ts';
 import type { Config } from '../config.ts';
 import type { Logger } from '../logger.ts';
 import { createInstagramFeed } from './feed.ts';
@@ -28,8 +28,8 @@ export function createGallery(config: Config, logger: Logger): ServerGallery {
       apiOrigin: new URL(apiUrl).origin,
       logger,
     }),
-    feedFile: join(config.dataDir, 'instagram-feed.json'),
-    tokenFile: join(config.dataDir, 'instagram-token.json'),
+    feedFile: instagramFeedFile(config.dataDir),
+    tokenFile: instagramTokenFile(config.dataDir),
   });
 }
 

@@ -15,9 +15,8 @@ import type { PhotoVariant } from './photo-process.ts';
 
 export const PHOTO_FILE_PATTERN = /^[0-9a-f]{32}\.webp$/;
 
-export function photosDir(dataDir: string): string {
-  return join(dataDir, 'photos');
-}
+/** DATA_DIR/photos: where DATA_DIR's layout is kept (store/data-dir.ts). */
+export { photosDir } from '../../store/data-dir.ts';
 
 const variantSchema = z.object({
   file: z.string().regex(PHOTO_FILE_PATTERN),

@@ -4,6 +4,7 @@
  * Where it lives and why: docs/decisions/2026-11-25-panel.md.
  */
 import type { Request, RequestHandler, Response } from 'express';
+import type { Backups } from '../../client/panel/backup-types.ts';
 import type { PanelContext, PanelServices } from '../../client/panel/context.ts';
 import { createInboxStore } from '../../store/inbox.ts';
 import { createPanelStore, type PanelStore, type SessionTimeouts } from '../../store/panel.ts';
@@ -27,6 +28,7 @@ import { priceSheetDownload } from './price-sheet.ts';
 import type { CatalogueStore } from '../catalogue-store.ts';
 import { createAgenda } from '../bookings/agenda.ts';
 import { createBookingStore } from '../../store/bookings.ts';
+import type { SiteReviews } from '../reviews/index.ts';
 import type { ShopFacts } from '../../client/facts/types.ts';
 import type { FactsStore } from '../facts/store.ts';
 import { createShopFacts } from './facts.ts';
@@ -60,6 +62,10 @@ export type PanelOptions = {
   readonly catalogue: CatalogueSource;
   /** Where prices are published; without it the prices screen says it cannot publish. */
   readonly catalogueStore?: CatalogueStore | undefined;
+  /** The daily backup (server/backups.ts). */
+  readonly backups: Backups;
+  /** Reviews: the moderation screen, and the agenda's request after a job. */
+  readonly reviews: SiteReviews;
   /** The published facts (the shop's name in e-mails, refusals, passkeys; the agenda's rules). */
   readonly facts: () => ShopFacts;
   /** Where the facts are published; without it "Datos del negocio" says it cannot publish. */
@@ -76,6 +82,8 @@ export function createPanel({
   timeouts,
   catalogue,
   catalogueStore,
+  backups,
+  reviews,
   facts,
   factsStore,
   quotes,
@@ -90,7 +98,9 @@ export function createPanel({
     access: createAccess({ store, siteUrl: config.siteUrl, now, mailer, logger }),
     demand: createDemandFigures({ store: createCountStore(database), catalogue, now }),
     prices: catalogueStore ? createPrices({ store: catalogueStore, database, now }) : undefined,
-    agenda: createAgenda(bookings, now, config.siteUrl, facts),
+    agenda: createAgenda(bookings, now, config.siteUrl, facts, reviews),
+    reviews: reviews.moderation,
+    backups,
     facts: factsStore ? createShopFacts(factsStore, bookings) : undefined,
     quotes: createPanelQuotes({
       quotes,

@@ -75,6 +75,8 @@ export function createPanelQuotes(options: {
             .filter((part) => part !== undefined)
             .join(' · '),
           quoteNumber: quote.number,
+          // The quote names its car in words only: its review shows on home and /testimonials.
+          car: undefined,
         },
         facts().booking.placesPerWindow[placement.place],
         undefined,

@@ -11,6 +11,7 @@ import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { formatARS, type Centavos } from '../../catalogue/money.ts';
+import { formatCuit } from '../../client/facts/cuit.ts';
 import { formatDateAR } from '../../catalogue/validity.ts';
 import { CFTEA, TNA } from '../../client/components/price-breakdown.ts';
 import { quoteTexts } from '../../client/content/insurance.ts';
@@ -288,11 +289,4 @@ function rule(doc: Doc, width: number) {
     .moveTo(MARGIN, doc.y)
     .lineTo(MARGIN + WIDTH, doc.y)
     .stroke();
-}
-
-/** `20-12345678-6` */
-function formatCuit(cuit: string): string {
-  return /^\d{11}$/.test(cuit)
-    ? `${cuit.slice(0, 2)}-${cuit.slice(2, 10)}-${cuit.slice(10)}`
-    : cuit;
 }

@@ -14,7 +14,7 @@ import { projectRoot } from '../../server/paths.ts';
 import { historyFolder, readFileHistory } from '../../store/catalogue-files.ts';
 import { createCatalogueQueries } from '../../store/catalogues.ts';
 import { openDatabase } from '../../store/open.ts';
-import { freshSettings, postgresUrl, removeTempDirs } from '../helpers/contact-engines.ts';
+import { freshSettings, removeTempDirs, POSTGRES } from '../helpers/contact-engines.ts';
 import { SAMPLE_EPOCH } from '../helpers/sample.ts';
 
 const entry = join(projectRoot, 'cli/catalogue.ts');
@@ -79,7 +79,7 @@ describe('build keeps each live catalogue in the history beside the file', () =>
   }, 60_000);
 });
 
-describe.skipIf(!postgresUrl)('with DATABASE_URL, build publishes for every instance', () => {
+describe('with DATABASE_URL, build publishes for every instance', POSTGRES, () => {
   it('publishes the catalogue as the next version, source "cli"', async () => {
     const settings = await freshSettings('postgres');
     const file = await liveFile();

@@ -1,3 +1,4 @@
+// @module-tag chromium
 import { describe, expect, it } from 'vitest';
 import { hydrateAllIslands, watchPage } from '../helpers/browser.ts';
 import { builtSite } from '../helpers/site.ts';
@@ -38,7 +39,7 @@ const pages = {
 const catalogueFile = sampleCatalogueFileWith(versionRows);
 const site = builtSite(() => ({ CATALOGUE_FILE: catalogueFile }));
 
-describe('Nu HTML Checker (vnu-jar)', () => {
+describe('Nu HTML Checker (vnu-jar)', { tags: ['java'] }, () => {
   it('finds zero errors on every page type', async () => {
     const documents: Record<string, string> = {};
     for (const [name, path] of Object.entries(pages)) {

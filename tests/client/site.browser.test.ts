@@ -1,3 +1,4 @@
+// @module-tag chromium
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { inlineScriptHashes } from '../../server/security.ts';

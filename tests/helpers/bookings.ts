@@ -24,6 +24,7 @@ export function storedBooking(n: number, over: Partial<NewBooking> = {}): NewBoo
     phone: '+5493884000000',
     plate: undefined,
     notes: undefined,
+    car: { name: 'Peugeot 208', brandSlug: 'peugeot', modelSlug: '208' },
     quoteNumber: undefined,
     ...over,
   };

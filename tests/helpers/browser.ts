@@ -1,12 +1,13 @@
-import { existsSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { findChromium } from './tools.ts';
 import { HYDRATED_ATTRIBUTE, ISLAND_ATTRIBUTE } from '../../client/islands/markup.ts';
 
 /** Debian's Chromium (or CHROME_PATH); playwright-core never downloads a browser. */
 export function chromePath(): string {
-  const candidates = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
-  const found = candidates.find((p): p is string => !!p && existsSync(p));
-  if (!found) throw new Error('No Chromium found: install Debian chromium or set CHROME_PATH');
+  const found = findChromium();
+  if (!found) {
+    throw new Error('No Chromium found: apt-get install chromium, or set CHROME_PATH');
+  }
   return found;
 }
 

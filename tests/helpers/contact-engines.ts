@@ -1,6 +1,6 @@
 /** The two storage engines the contact tests run against: SQLite in a temp DATA_DIR, and PostgreSQL. */
 import { randomBytes } from 'node:crypto';
-import { inject } from 'vitest';
+import { describe, inject } from 'vitest';
 import type { StoreSettings } from '../../store/settings.ts';
 import { createDatabase } from './postgres.ts';
 import { tempDataDir } from './contact.ts';
@@ -23,5 +23,15 @@ export async function freshSettings(engine: EngineName): Promise<StoreSettings> 
   return { dataDir: temp.dir, databaseUrl: await createDatabase(postgresUrl, name) };
 }
 
-/** For describe.each: PostgreSQL only when a server is available (see tests/helpers/postgres-setup.ts). */
-export const ENGINES: EngineName[] = postgresUrl ? ['sqlite', 'postgres'] : ['sqlite'];
+/** Both engines; PostgreSQL's tests carry the 'postgres' tag, skipped where it is missing. */
+export const ENGINES: readonly EngineName[] = ['sqlite', 'postgres'];
+
+/** A test or suite that needs PostgreSQL: `describe(name, POSTGRES, fn)` (tests/helpers/tools.ts). */
+export const POSTGRES: { tags: string[] } = { tags: ['postgres'] };
+
+/** describe() once per engine, `%s` in the name standing for it; PostgreSQL's is tagged. */
+export function describeEngines(name: string, body: (engine: EngineName) => void): void {
+  for (const engine of ENGINES) {
+    describe(name.replace('%s', engine), engine === 'postgres' ? POSTGRES : {}, () => body(engine));
+  }
+}

@@ -4,31 +4,17 @@
  * Run as the `postgres` user when we are root (initdb refuses root; CI runs as root).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, chownSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { freePort } from './server.ts';
+import { postgresBinDir } from './tools.ts';
 
 export type TestPostgres = { readonly url: string; stop(): Promise<void> };
 
-/** The folder with initdb, pg_ctl and postgres, or undefined when PostgreSQL is not installed. */
-export function postgresBinDir(): string | undefined {
-  try {
-    const dir = execFileSync('pg_config', ['--bindir'], { encoding: 'utf8' }).trim();
-    if (existsSync(join(dir, 'initdb'))) return dir;
-  } catch {
-    // pg_config missing: look where Debian puts the server.
-  }
-  const debian = '/usr/lib/postgresql';
-  if (!existsSync(debian)) return undefined;
-  const versions = readdirSync(debian).sort((a, b) => Number(b) - Number(a));
-  for (const version of versions) {
-    const dir = join(debian, version, 'bin');
-    if (existsSync(join(dir, 'initdb'))) return dir;
-  }
-  return undefined;
-}
+/** Where initdb and pg_ctl are (tests/helpers/tools.ts finds every tool the tests need). */
+export { postgresBinDir };
 
 function asPostgresUser(command: string, args: string[]): [string, string[]] {
   return process.getuid?.() === 0

@@ -35,16 +35,19 @@ export async function startBuiltServer(
   {
     host = '127.0.0.1',
     root = projectRoot,
+    port: givenPort,
   }: {
     /** The host name in SITE_URL and `url`: `localhost` for WebAuthn, which refuses IP addresses. */
     host?: string;
     /** The checkout whose build runs (scripts/bench-ab.ts compares two). */
     root?: string;
+    /** A port to reuse (a restarted site keeps its origin, so its passkeys still match); default a free one. */
+    port?: number;
   } = {},
 ): Promise<RunningServer> {
   const entry = `${root}/dist/server/index.js`;
   if (!existsSync(entry)) throw new Error('No build: run `npm run build` before the browser tests');
-  const port = await freePort();
+  const port = givenPort ?? (await freePort());
   const url = `http://${host}:${port}`;
   const tempData = env.DATA_DIR ? undefined : mkdtempSync(join(tmpdir(), 'site-data-'));
   const removeTempData = () => tempData && rmSync(tempData, { recursive: true, force: true });
@@ -89,7 +92,8 @@ export async function startBuiltServer(
     process: child,
     logs,
     async stop() {
-      if (child.exitCode === null) {
+      // A process killed by a signal has no exit code, only its signal.
+      if (child.exitCode === null && child.signalCode === null) {
         child.kill('SIGTERM');
         await once(child, 'exit');
       }

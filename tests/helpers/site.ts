@@ -1,5 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
-import type { Browser, BrowserContext, BrowserContextOptions } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { panelPaths } from '../../client/paths.ts';
 import { launchBrowser } from './browser.ts';
 import { startBuiltServer, type RunningServer } from './server.ts';
 
@@ -57,4 +58,21 @@ export function builtSite(
     newContext: (options = {}) =>
       started(browser).newContext({ userAgent: VISITOR_UA, ...options }),
   };
+}
+
+/**
+ * A browser context signed in to the panel through a sign-in link (`npm run owner -- link`)
+ * and its button, as the owner would; `bypassCSP` so that axe can be injected.
+ */
+export async function signedInPage(
+  site: BuiltSite,
+  signInLink: string,
+  width: number,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await site.newContext({ viewport: { width, height: 900 }, bypassCSP: true });
+  const page = await context.newPage();
+  await page.goto(signInLink);
+  await page.getByRole('button', { name: 'Entrar al panel' }).click();
+  await page.waitForURL(`${site.url}${panelPaths.messages}`);
+  return { context, page };
 }

@@ -16,7 +16,7 @@ import { historyFolder } from '../../store/catalogue-files.ts';
 import { catalogueHash, KEPT_VERSIONS } from '../../store/catalogues.ts';
 import { openDatabase, openMemoryDatabase } from '../../store/open.ts';
 import type { SiteDatabase } from '../../store/schema.ts';
-import { freshSettings, postgresUrl, removeTempDirs } from '../helpers/contact-engines.ts';
+import { freshSettings, removeTempDirs, POSTGRES } from '../helpers/contact-engines.ts';
 import { waitFor } from '../helpers/contact.ts';
 import { SAMPLE_STAMP } from '../helpers/sample.ts';
 
@@ -132,42 +132,46 @@ describe('one instance: CATALOGUE_FILE is the live catalogue, its history beside
   });
 });
 
-const BACKENDS = postgresUrl ? (['file', 'database'] as const) : (['file'] as const);
+for (const backend of ['file', 'database'] as const) {
+  describe(
+    `the ${backend} backend: a history that does not grow without end`,
+    backend === 'database' ? POSTGRES : {},
+    () => {
+      it(`keeps the body of the newest ${KEPT_VERSIONS} catalogues, and every entry`, async () => {
+        const database =
+          backend === 'file'
+            ? await openMemoryDatabase()
+            : await openDatabase(await freshSettings('postgres'));
+        cleanups.push(() => database.close());
+        const store = await open(tempCatalogue(), database);
+        expect(store.backend).toBe(backend);
+        for (let i = 0; i < KEPT_VERSIONS + 2; i++) {
+          const rows = [{ marca: 'Ford', modelo: 'Ka', precio: 18_000_000 + i * 1_000 }];
+          const published = await store.publish({
+            body: serializeCatalogue(buildCatalogue(rows, SAMPLE_STAMP)),
+            expectedHash: store.current().hash,
+            by: 'dueño',
+            source: 'panel',
+            summary: `precio ${i}`,
+          });
+          expect(published.ok).toBe(true);
+        }
+        const history = await store.history();
+        // The catalogue there was before (kept at the first publish), then each publish.
+        expect(history.map((e) => e.seq)).toEqual(
+          Array.from({ length: KEPT_VERSIONS + 3 }, (_, i) => KEPT_VERSIONS + 3 - i),
+        );
+        const newest = KEPT_VERSIONS + 3;
+        expect(await store.version(1)).toBeUndefined();
+        expect(await store.version(newest - KEPT_VERSIONS)).toBeUndefined();
+        expect(await store.version(newest - KEPT_VERSIONS + 1)).toContain('"Ka"');
+        expect(await store.version(newest)).toContain('"Ka"');
+      }, 60_000);
+    },
+  );
+}
 
-describe.each(BACKENDS)('the %s backend: a history that does not grow without end', (backend) => {
-  it(`keeps the body of the newest ${KEPT_VERSIONS} catalogues, and every entry`, async () => {
-    const database =
-      backend === 'file'
-        ? await openMemoryDatabase()
-        : await openDatabase(await freshSettings('postgres'));
-    cleanups.push(() => database.close());
-    const store = await open(tempCatalogue(), database);
-    expect(store.backend).toBe(backend);
-    for (let i = 0; i < KEPT_VERSIONS + 2; i++) {
-      const rows = [{ marca: 'Ford', modelo: 'Ka', precio: 18_000_000 + i * 1_000 }];
-      const published = await store.publish({
-        body: serializeCatalogue(buildCatalogue(rows, SAMPLE_STAMP)),
-        expectedHash: store.current().hash,
-        by: 'dueño',
-        source: 'panel',
-        summary: `precio ${i}`,
-      });
-      expect(published.ok).toBe(true);
-    }
-    const history = await store.history();
-    // The catalogue there was before (kept at the first publish), then each publish.
-    expect(history.map((e) => e.seq)).toEqual(
-      Array.from({ length: KEPT_VERSIONS + 3 }, (_, i) => KEPT_VERSIONS + 3 - i),
-    );
-    const newest = KEPT_VERSIONS + 3;
-    expect(await store.version(1)).toBeUndefined();
-    expect(await store.version(newest - KEPT_VERSIONS)).toBeUndefined();
-    expect(await store.version(newest - KEPT_VERSIONS + 1)).toContain('"Ka"');
-    expect(await store.version(newest)).toContain('"Ka"');
-  }, 60_000);
-});
-
-describe.skipIf(!postgresUrl)('DATABASE_URL: every instance follows the newest catalogue', () => {
+describe('DATABASE_URL: every instance follows the newest catalogue', POSTGRES, () => {
   it('publish on one, the other serves it within 5 s; the same base publishes once', async () => {
     const settings = await freshSettings('postgres');
     const [dbA, dbB] = await Promise.all([openDatabase(settings), openDatabase(settings)]);

@@ -3,6 +3,7 @@ import { openMemoryDatabase } from '../../store/open.ts';
 import type { SiteDatabase } from '../../store/schema.ts';
 import { createContactStore } from '../../store/messages.ts';
 import { createBookingStore } from '../../store/bookings.ts';
+import { createReviewStore } from '../../store/reviews.ts';
 import { storedBooking } from '../helpers/bookings.ts';
 import { defaultFacts } from '../../client/facts/defaults.ts';
 import { createLogger } from '../../server/logger.ts';
@@ -66,6 +67,38 @@ describe('the daily purge', () => {
     }).runOnce();
     expect(await store.findById('b-1')).toBeUndefined();
     expect((await store.findById('b-2'))?.name).toBe('Cliente 2');
+  });
+
+  it('keeps a published review when its booking is purged after the published period, without the booking or the phone', async () => {
+    database = await openMemoryDatabase();
+    const store = createBookingStore(database);
+    const reviews = createReviewStore(database);
+    // A period the owner published, not the first version's: the purge reads the facts.
+    const bookingsDays = defaultFacts.privacy.bookingsDays - 100;
+    const published = { ...defaultFacts, privacy: { ...defaultFacts.privacy, bookingsDays } };
+    const endsAt = daysAgo(bookingsDays + 1);
+    const old = storedBooking(1, { day: endsAt.slice(0, 10), startsAt: endsAt, endsAt });
+    await store.book(old, 3, { text: 'Turno' });
+    await store.setStatus(old.id, 'hecho', new Date(endsAt));
+    await reviews.save(
+      old.id,
+      { stars: 5, body: 'Impecable', author: 'Cliente U.' },
+      { job: 'parabrisas', car: 'Peugeot 208', product: undefined, jobMonth: '2025-11' },
+      new Date(endsAt),
+    );
+    const id = (await reviews.findByBooking(old.id))?.id ?? '';
+    await reviews.publish(id, new Date(endsAt));
+    await createRetention({
+      purges: retentionPurges(database, () => published),
+      now: () => NOW,
+      logger,
+    }).runOnce();
+    expect(await store.findById(old.id)).toBeUndefined();
+    const kept = await reviews.find(id);
+    expect(kept).toMatchObject({ bookingId: undefined, body: 'Impecable', author: 'Cliente U.' });
+    expect(kept?.state.status).toBe('publicada');
+    const rows = await database.db.selectFrom('reviews').selectAll().execute();
+    expect(JSON.stringify(rows)).not.toContain(old.phone);
   });
 
   it('a purge that fails does not stop the others', async () => {

@@ -54,15 +54,13 @@ describe('security headers', () => {
     expect(csp).toMatch(/script-src 'self';/);
   });
 
-  it('allows the reviews widget host only when configured', async () => {
-    const plain = (await request(app).get('/')).headers['content-security-policy'] as string;
-    expect(plain).not.toContain('widget.example');
+  it('allows no third-party script host: the old REVIEWS_WIDGET_URL is not read (decision 25)', async () => {
     const withWidget = await testApp({
       env: { REVIEWS_WIDGET_URL: 'https://widget.example/reviews.js' },
     });
     const res = await request(withWidget).get('/');
-    expect(res.headers['content-security-policy']).toContain('https://widget.example');
-    expect(res.text).toContain('src="https://widget.example/reviews.js"');
+    expect(res.headers['content-security-policy']).toContain("script-src 'self';");
+    expect(res.headers['content-security-policy']).not.toContain('widget.example');
   });
 
   it('echoes a sane X-Request-Id from the proxy and replaces an insane one', async () => {

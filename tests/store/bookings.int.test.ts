@@ -1,4 +1,4 @@
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, expect, it } from 'vitest';
 import { openDatabase } from '../../store/open.ts';
 import { createBookingStore, WHOLE_DAY } from '../../store/bookings.ts';
 import { createContactStore } from '../../store/messages.ts';
@@ -6,10 +6,10 @@ import type { SiteDatabase } from '../../store/schema.ts';
 import type { StoreSettings } from '../../store/settings.ts';
 import { storedBooking } from '../helpers/bookings.ts';
 import {
-  ENGINES,
   freshSettings,
   removeTempDirs,
   type EngineName,
+  describeEngines,
 } from '../helpers/contact-engines.ts';
 
 const open: SiteDatabase[] = [];
@@ -29,7 +29,7 @@ const AT = new Date('2026-11-25T13:00:00.000Z');
 const booking = storedBooking;
 const notice = { text: 'Turno nuevo' };
 
-describe.each(ENGINES)('the booking store on %s', (engine) => {
+describeEngines('the booking store on %s', (engine) => {
   it('takes places until the window is full, then refuses; the e-mail is queued with each booking', async () => {
     const d = await database(engine);
     const s = createBookingStore(d);

@@ -1,8 +1,8 @@
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, expect, it } from 'vitest';
 import { openDatabase } from '../../store/open.ts';
 import type { SiteDatabase } from '../../store/schema.ts';
 import { createCountStore } from '../../store/counts.ts';
-import { ENGINES, freshSettings, removeTempDirs } from '../helpers/contact-engines.ts';
+import { freshSettings, removeTempDirs, describeEngines } from '../helpers/contact-engines.ts';
 
 const open: SiteDatabase[] = [];
 afterEach(async () => {
@@ -10,7 +10,7 @@ afterEach(async () => {
 });
 afterAll(removeTempDirs);
 
-describe.each(ENGINES)('the demand counts on %s', (engine) => {
+describeEngines('the demand counts on %s', (engine) => {
   it('adds batches to the same (day, kind, key), and sums per key and per day over a range', async () => {
     const database = await openDatabase(await freshSettings(engine));
     open.push(database);

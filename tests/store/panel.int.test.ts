@@ -1,11 +1,11 @@
 /** The panel's queries on both engines (PostgreSQL when a server is available). */
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, expect, it } from 'vitest';
 import { createInboxStore } from '../../store/inbox.ts';
 import { openDatabase } from '../../store/open.ts';
 import { createPanelStore, hashSecret } from '../../store/panel.ts';
 import type { SiteDatabase } from '../../store/schema.ts';
 import { createContactStore } from '../../store/messages.ts';
-import { ENGINES, freshSettings, removeTempDirs } from '../helpers/contact-engines.ts';
+import { freshSettings, removeTempDirs, describeEngines } from '../helpers/contact-engines.ts';
 
 const open: SiteDatabase[] = [];
 afterEach(async () => {
@@ -17,7 +17,7 @@ const T0 = new Date('2026-11-25T12:00:00Z');
 const at = (minutes: number) => new Date(T0.getTime() + minutes * 60_000);
 const TIMEOUTS = { idleMs: 120 * 60_000, absoluteMs: 720 * 60_000 };
 
-describe.each(ENGINES)('the panel store on %s', (engine) => {
+describeEngines('the panel store on %s', (engine) => {
   async function database() {
     const d = await openDatabase(await freshSettings(engine));
     open.push(d);

@@ -12,10 +12,10 @@ import { projectRoot } from '../../server/paths.ts';
 import { clientKey } from '../../server/forms/post-guards.ts';
 import { validateContact } from '../../server/contact/validate.ts';
 import {
-  ENGINES,
   freshSettings,
   removeTempDirs,
   type EngineName,
+  describeEngines,
 } from '../helpers/contact-engines.ts';
 import { fillSqliteDisk, openSqliteStore, tempDataDir } from '../helpers/contact.ts';
 
@@ -43,7 +43,7 @@ const message = (n: number, email = `c${n}@gmail.com`): StoredMessage => ({
   message: `Consulta ${n}`,
 });
 
-describe.each(ENGINES)('the contact store on %s', (engine) => {
+describeEngines('the contact store on %s', (engine) => {
   it('keeps messages as pending, oldest first, and refuses a record without id or time', async () => {
     const s = await store(engine);
     await s.insert(message(2));

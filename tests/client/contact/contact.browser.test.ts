@@ -1,3 +1,4 @@
+// @module-tag chromium
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { watchPage } from '../../helpers/browser.ts';

@@ -13,6 +13,7 @@ import { cuitCheckDigit, validCuit } from '../../../client/facts/cuit.ts';
 import {
   dataFiscalLink,
   facebookProfile,
+  googleReviewLink,
   instagramProfile,
   mapEmbedUrl,
   profileHandle,
@@ -172,6 +173,28 @@ describe('addresses are built, never pasted', () => {
     ['https://www.facebook.com.evil.example/x', 'https://www.facebook.com.evil.example/x'],
   ])('Facebook %s -> %s', (typed, built) => {
     expect(facebookProfile(typed)).toBe(built);
+  });
+
+  it.each([
+    ['g.page/r/CAbc123_x', 'https://g.page/r/CAbc123_x/review'],
+    ['https://g.page/r/CAbc123_x/review?utm=1', 'https://g.page/r/CAbc123_x/review'],
+    [
+      'https://search.google.com/local/writereview?placeid=ChIJ_x1&hl=es',
+      'https://search.google.com/local/writereview?placeid=ChIJ_x1',
+    ],
+    ['http://g.page/r/CAbc/review', 'http://g.page/r/CAbc/review'],
+    ['https://g.page.evil.example/r/CAbc/review', 'https://g.page.evil.example/r/CAbc/review'],
+    ['https://g.page/r/CAbc/otra', 'https://g.page/r/CAbc/otra'],
+  ])('Google review link %s -> %s', (typed, built) => {
+    expect(googleReviewLink(typed)).toBe(built);
+  });
+
+  it('a version published before the Google review link reads as having none', () => {
+    const { googleReviewsUrl: _none, ...contact } = defaultDocument.contact;
+    const old = checkFactsJson(JSON.stringify({ ...defaultDocument, contact }));
+    expect(old.ok && old.document.contact.googleReviewsUrl).toBeNull();
+    const bad = { ...defaultDocument.contact, googleReviewsUrl: 'http://g.page/r/CAbc/review' };
+    expect(problemsWith('contact', bad)['contact.googleReviewsUrl']).toMatch(/Google/);
   });
 
   it('the Data Fiscal link keeps ARCA’s host and its code only', () => {

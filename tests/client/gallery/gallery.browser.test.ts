@@ -1,3 +1,4 @@
+// @module-tag chromium
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,3 +1,4 @@
+// @module-tag chromium
 /**
  * Booking without JavaScript on a 390 px phone, against the built server: from a product page's
  * "Pedir turno" to the confirmation; then the Nu HTML Checker and axe on /turnos and on the
@@ -86,14 +87,18 @@ describe('booking in a browser', () => {
     confirmacion: confirmation,
   });
 
-  it('Nu HTML Checker: zero errors on /turnos and the confirmation', async () => {
-    expect(confirmation).not.toBe('');
-    const documents: Record<string, string> = {};
-    for (const [name, path] of Object.entries(pages())) {
-      documents[name] = await (await fetch(site.url + path)).text();
-    }
-    expect(await nuErrors(documents)).toEqual([]);
-  }, 60_000);
+  it(
+    'Nu HTML Checker: zero errors on /turnos and the confirmation',
+    { timeout: 60_000, tags: ['java'] },
+    async () => {
+      expect(confirmation).not.toBe('');
+      const documents: Record<string, string> = {};
+      for (const [name, path] of Object.entries(pages())) {
+        documents[name] = await (await fetch(site.url + path)).text();
+      }
+      expect(await nuErrors(documents)).toEqual([]);
+    },
+  );
 
   it('axe: zero violations on /turnos and the confirmation at 390 px', async () => {
     expect(confirmation).not.toBe('');

@@ -112,6 +112,8 @@ describe('/turnos without JavaScript', () => {
       startsAt: '2026-11-24T17:00:00.000Z',
       endsAt: '2026-11-24T21:00:00.000Z',
       status: 'pendiente',
+      // The car as the catalogue names it: a review of the job shows on its product page.
+      car: { name: 'Ford Fiesta', brandSlug: 'ford', modelSlug: 'fiesta' },
     });
     // The token is stored hashed only.
     const raw = await database.db.selectFrom('bookings').selectAll().execute();

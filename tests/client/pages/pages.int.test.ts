@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { testApp } from '../../helpers/app.ts';
-import { decodeEntities, headOf } from '../../helpers/html.ts';
+import { decodeEntities, headOf, textOf } from '../../helpers/html.ts';
 import { shopContent } from '../../../client/content/business.ts';
 import { defaultFacts } from '../../../client/facts/defaults.ts';
 
@@ -106,12 +106,13 @@ describe('home page', () => {
     expect(hero).toMatch(/class="button button-whatsapp[^"]*" href="\/ir\/whatsapp\/[0-9a-z]+"/);
   });
 
-  it('loads the reviews widget only when configured', async () => {
-    expect(await get('/')).not.toContain('reviews.js');
+  it('loads no third-party review script, whatever the environment says (decision 25)', async () => {
     const res = await request(
       await testApp({ env: { REVIEWS_WIDGET_URL: 'https://widget.example/reviews.js' } }),
     ).get('/');
-    expect(res.text).toMatch(/<script src="https:\/\/widget\.example\/reviews\.js" async="">/);
+    expect(res.text).not.toContain('widget.example');
+    const scripts = [...res.text.matchAll(/<script\b[^>]*\ssrc="([^"]+)"/g)].map((m) => m[1]);
+    for (const src of scripts) expect(src).toMatch(/^\/assets\//);
   });
 
   it('sets width and height on every image', async () => {
@@ -159,9 +160,11 @@ describe('template leftovers', () => {
     expect(html).toContain(`href="tel:${contact.phoneE164}"`);
   });
 
-  it('testimonials: a testimonial block and the booking banner with the phone', async () => {
+  it('testimonials: no review invented (none published yet), the rule, and the booking banner with the phone', async () => {
     const html = await get('/testimonials');
-    expect(html).toContain('class="testimonials"');
+    expect(textOf(html)).toContain('Todavía no hay opiniones publicadas.');
+    expect(html).not.toContain('class="review"');
+    expect(html).toContain('id="como-publicamos"');
     expect(html).toContain('class="booking-banner"');
     expect(html).toContain(contact.phoneDisplay);
   });
@@ -191,10 +194,7 @@ describe('template leftovers', () => {
     expect(html).toContain('Send Message');
   });
 
-  it.each(['/about', '/models', '/testimonials', '/team', '/contact'])(
-    '%s is noindex',
-    async (path) => {
-      expect(headOf(await get(path))).toContain('<meta name="robots" content="noindex, follow"/>');
-    },
-  );
+  it.each(['/about', '/models', '/team', '/contact'])('%s is noindex', async (path) => {
+    expect(headOf(await get(path))).toContain('<meta name="robots" content="noindex, follow"/>');
+  });
 });

@@ -150,6 +150,7 @@ describe('the insurance quote', () => {
     const pageText = plain(page);
     expect(pageText).toContain('Presupuesto P-2026-000001');
     expect(pageText).toContain('AB123CD');
+    expect(pageText).toContain('CUIT 20-12345678-6');
     expect(page).toContain('href="https://wa.me/?text=');
 
     const read = await readPdf(pdf);
@@ -198,6 +199,7 @@ describe('the insurance quote', () => {
     expect(verified).toContain('P-2026-000001');
     expect(verified).toContain('$ 277.000,00');
     expect(verified).toContain('Ana M.');
+    expect(verified).toContain('CUIT 20-12345678-6');
     expect(verified).not.toContain('María');
     expect(verified).not.toContain('Núñez');
     expect(verified).not.toContain('AB123CD');

@@ -1,3 +1,4 @@
+// @module-tag chromium
 import { describe, expect, it } from 'vitest';
 import { builtSite, VISITOR_UA } from '../../helpers/site.ts';
 import { watchPage } from '../../helpers/browser.ts';

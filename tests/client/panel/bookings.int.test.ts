@@ -130,13 +130,17 @@ describe('/panel/turnos', () => {
       .expect(404);
   });
 
-  it('Nu HTML Checker: zero errors on the week and on a day with its controls', async () => {
-    const { owner } = await setup();
-    const week = (await owner.get(panelPaths.bookings).expect(200)).text;
-    const day = (await owner.get(`${panelPaths.bookings}?dia=2026-11-24&vista=dia`).expect(200))
-      .text;
-    expect(await nuErrors({ semana: week, dia: day })).toEqual([]);
-  }, 60_000);
+  it(
+    'Nu HTML Checker: zero errors on the week and on a day with its controls',
+    { timeout: 60_000, tags: ['java'] },
+    async () => {
+      const { owner } = await setup();
+      const week = (await owner.get(panelPaths.bookings).expect(200)).text;
+      const day = (await owner.get(`${panelPaths.bookings}?dia=2026-11-24&vista=dia`).expect(200))
+        .text;
+      expect(await nuErrors({ semana: week, dia: day })).toEqual([]);
+    },
+  );
 
   it('needs a session and a same-origin token', async () => {
     const { site, owner } = await setup();

@@ -49,6 +49,7 @@ describe('Datos del negocio: each check refuses with its message, next to its fi
     ['contact', 'contact.name', '  ', 'Escribí el nombre del negocio.'],
     ['contact', 'contact.instagramUrl', 'https://evil.example/taller', 'perfil de instagram.com'],
     ['contact', 'contact.facebookUrl', 'https://www.facebook.com.evil.example/x', 'facebook.com'],
+    ['contact', 'contact.googleReviewsUrl', 'https://evil.example/r/x/review', 'da Google'],
     ['fiscal', 'fiscal.cuit', '20-12345678-5', 'el último número (verificador) no coincide'],
     ['fiscal', 'fiscal.dataFiscalUrl', 'https://qr.evil.example/?qr=1', 'Data Fiscal de ARCA'],
     ['hours', 'hours.0.1.opens', '12:00', 'Se superpone con el otro horario del día.'],

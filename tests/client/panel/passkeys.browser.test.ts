@@ -1,3 +1,4 @@
+// @module-tag chromium
 /**
  * Passkeys in a real browser: Chromium's virtual authenticator (CDP WebAuthn domain) plays the
  * phone. An invitation from `npm run owner -- invite` registers a passkey and signs in; the

@@ -1,3 +1,4 @@
+// @module-tag chromium
 /**
  * The prices screens on a 390 px phone: the upload form, a preview with flags and long version
  * names, and the history fit the screen (no sideways scrolling) and work without JavaScript.

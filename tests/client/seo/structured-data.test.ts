@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { buildCatalogue } from '../../../catalogue/schema.ts';
 import { createCatalogueLookup } from '../../../catalogue/lookup.ts';
 import { productStructuredData } from '../../../client/seo/structured-data.ts';
+import { summarize } from '../../../client/reviews/summary.ts';
+import type { PublicReview } from '../../../client/reviews/types.ts';
 import { SAMPLE_STAMP } from '../../helpers/sample.ts';
 import { versionRows } from '../../fixtures/versions.ts';
 
@@ -89,5 +91,60 @@ describe('product JSON-LD', () => {
       productGroupID: 'luneta-ford-fiesta',
       variesBy: ['Versión'],
     });
+  });
+
+  it("carries the car's reviews only when the page shows some: the rating of all, the reviews listed", () => {
+    const stars = { 1: 0, 2: 0, 3: 0, 4: 1, 5: 2 } as const;
+    const review = (id: string, n: 4 | 5, body: string): PublicReview => ({
+      id,
+      stars: n,
+      body,
+      author: `Autor ${id}`,
+      jobName: 'Cambio de parabrisas',
+      car: 'Toyota Corolla',
+      month: '2026-11',
+      publishedOn: '2026-11-20',
+      answer: undefined,
+    });
+    const summary = summarize(stars, {
+      insultos: 1,
+      'datos-personales': 0,
+      'no-habla-del-trabajo': 0,
+    });
+    const data = productStructuredData(SITE, match('toyota', 'corolla'), '2026-12-22', {
+      summary,
+      list: [review('a', 5, 'Excelente'), review('b', 4, '')],
+    });
+    expect(data).toMatchObject({
+      '@type': 'ProductGroup',
+      aggregateRating: {
+        '@type': 'AggregateRating',
+        ratingValue: 4.7,
+        reviewCount: 3,
+        bestRating: 5,
+        worstRating: 1,
+      },
+      review: [
+        {
+          '@type': 'Review',
+          reviewRating: { '@type': 'Rating', ratingValue: 5, bestRating: 5, worstRating: 1 },
+          author: { '@type': 'Person', name: 'Autor a' },
+          datePublished: '2026-11-20',
+          reviewBody: 'Excelente',
+        },
+        { '@type': 'Review', author: { '@type': 'Person', name: 'Autor b' } },
+      ],
+    });
+    const listed: unknown = Reflect.get(data, 'review');
+    expect(Array.isArray(listed) ? listed[1] : undefined).not.toHaveProperty('reviewBody');
+    const none = summarize(
+      { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 },
+      { insultos: 2, 'datos-personales': 0, 'no-habla-del-trabajo': 0 },
+    );
+    for (const reviews of [undefined, { summary: none, list: [] }]) {
+      const plain = productStructuredData(SITE, match('ford', 'fiesta'), '2026-12-22', reviews);
+      expect(plain).not.toHaveProperty('aggregateRating');
+      expect(plain).not.toHaveProperty('review');
+    }
   });
 });

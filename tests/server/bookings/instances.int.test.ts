@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { SITE_URL } from '../../helpers/app.ts';
 import { startBuiltServer, type RunningServer } from '../../helpers/server.ts';
-import { freshSettings, postgresUrl, removeTempDirs } from '../../helpers/contact-engines.ts';
+import { freshSettings, removeTempDirs, POSTGRES } from '../../helpers/contact-engines.ts';
 import { openDatabase } from '../../../store/open.ts';
 import { sleep, startSmtp, waitFor } from '../../helpers/contact.ts';
 import { createBookingStore } from '../../../store/bookings.ts';
@@ -87,9 +87,9 @@ describe('50 simultaneous requests for the last place', () => {
     expect(await bookedCount(settings)).toBe(1);
   });
 
-  it.skipIf(!postgresUrl)(
+  it(
     'two instances on one PostgreSQL: exactly one booking, e-mailed to the owner exactly once',
-    { timeout: 120_000 },
+    { timeout: 120_000, ...POSTGRES },
     async () => {
       const settings = await freshSettings('postgres');
       await lastPlace(settings);

@@ -11,7 +11,7 @@ import { projectRoot } from '../../../server/paths.ts';
 import { SITE_URL } from '../../helpers/app.ts';
 import { startBuiltServer, type RunningServer } from '../../helpers/server.ts';
 import { openContactStore } from '../../../store/open.ts';
-import { freshSettings, postgresUrl, removeTempDirs } from '../../helpers/contact-engines.ts';
+import { freshSettings, removeTempDirs, POSTGRES } from '../../helpers/contact-engines.ts';
 import { startSmtp, waitFor, sleep } from '../../helpers/contact.ts';
 
 const TO = 'taller@parabrisasjujuy.com.ar';
@@ -40,7 +40,7 @@ function post(server: RunningServer, i: number, ip: string) {
   });
 }
 
-describe.skipIf(!postgresUrl)('two app instances on one PostgreSQL', () => {
+describe('two app instances on one PostgreSQL', POSTGRES, () => {
   it(
     'e-mail each of 50 messages exactly once, and share the rate limit',
     { timeout: 120_000 },

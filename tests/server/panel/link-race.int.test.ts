@@ -4,14 +4,19 @@
  * separate connections of the pool and the database alone decides which one wins.
  */
 import request from 'supertest';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, expect, it } from 'vitest';
 import { panelPaths, queryParams } from '../../../client/paths.ts';
 import { openDatabase } from '../../../store/open.ts';
 import { createPanelStore, PANEL_LINKS } from '../../../store/panel.ts';
 import type { SiteDatabase } from '../../../store/schema.ts';
 import type { Site } from '../../../server/site.ts';
 import { SITE_URL } from '../../helpers/app.ts';
-import { ENGINES, freshSettings, removeTempDirs } from '../../helpers/contact-engines.ts';
+import {
+  ENGINES,
+  freshSettings,
+  removeTempDirs,
+  describeEngines,
+} from '../../helpers/contact-engines.ts';
 import { OWNER_EMAIL, panelSite, sessionCookieValue } from '../../helpers/panel.ts';
 import { TEST_NOW } from '../../helpers/sample.ts';
 
@@ -34,7 +39,7 @@ async function database(engine: (typeof ENGINES)[number]) {
   return { db, entry };
 }
 
-describe.each(ENGINES)('a link used several times at once, on %s', (engine) => {
+describeEngines('a link used several times at once, on %s', (engine) => {
   it(`the sign-in link opens exactly one session (${AT_ONCE} POSTs at once)`, async () => {
     const { db, entry } = await database(engine);
     // The site must not close the database the test still reads.

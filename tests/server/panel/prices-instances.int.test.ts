@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { panelPaths, queryParams } from '../../../client/paths.ts';
 import { catalogueFile, projectRoot } from '../../../server/paths.ts';
 import { SITE_URL } from '../../helpers/app.ts';
-import { freshSettings, postgresUrl, removeTempDirs } from '../../helpers/contact-engines.ts';
+import { freshSettings, removeTempDirs, POSTGRES } from '../../helpers/contact-engines.ts';
 import { waitFor } from '../../helpers/contact.ts';
 import { startBuiltServer, type RunningServer } from '../../helpers/server.ts';
 import { signInBuilt } from '../../helpers/panel.ts';
@@ -22,7 +22,7 @@ afterAll(async () => {
   removeTempDirs();
 });
 
-describe.skipIf(!postgresUrl)('prices on two instances sharing one PostgreSQL', () => {
+describe('prices on two instances sharing one PostgreSQL', POSTGRES, () => {
   it('published on one, served by the other within 5 s', { timeout: 90_000 }, async () => {
     const settings = await freshSettings('postgres');
     const dir = mkdtempSync(join(tmpdir(), 'prices-instances-'));

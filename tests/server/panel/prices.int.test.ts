@@ -235,21 +235,25 @@ describe('history, undo and download', () => {
 });
 
 describe('the pages are valid HTML', () => {
-  it('upload, errors, preview with flags and history: zero Nu checker errors', async () => {
-    const pages: Record<string, string> = {};
-    pages.upload = (await setup.owner.get(panelPaths.prices)).text;
-    pages.errors = (await upload(makeDocx(), 'carta.xlsx')).text;
-    const draft = await uploadToPreview(
-      await fixture('xlsx/versiones-formulas.xlsx'),
-      'versiones-formulas.xlsx',
-    );
-    pages.preview = (
-      await setup.owner.get(`${panelPaths.prices}?${queryParams.priceDraft}=${draft}`)
-    ).text;
-    await publish(draft, { confirmado: 'si' }).expect(303);
-    pages.history = (await setup.owner.get(panelPaths.pricesHistory)).text;
-    expect(await nuErrors(pages)).toEqual([]);
-  }, 60_000);
+  it(
+    'upload, errors, preview with flags and history: zero Nu checker errors',
+    { timeout: 60_000, tags: ['java'] },
+    async () => {
+      const pages: Record<string, string> = {};
+      pages.upload = (await setup.owner.get(panelPaths.prices)).text;
+      pages.errors = (await upload(makeDocx(), 'carta.xlsx')).text;
+      const draft = await uploadToPreview(
+        await fixture('xlsx/versiones-formulas.xlsx'),
+        'versiones-formulas.xlsx',
+      );
+      pages.preview = (
+        await setup.owner.get(`${panelPaths.prices}?${queryParams.priceDraft}=${draft}`)
+      ).text;
+      await publish(draft, { confirmado: 'si' }).expect(303);
+      pages.history = (await setup.owner.get(panelPaths.pricesHistory)).text;
+      expect(await nuErrors(pages)).toEqual([]);
+    },
+  );
 });
 
 describe('nothing changes without a session or from another site', () => {

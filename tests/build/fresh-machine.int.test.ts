@@ -1,0 +1,63 @@
+/**
+ * `npm test` on a machine with Node and nothing else (tests/helpers/tools.ts): vitest itself,
+ * as a child process, on tests/build/tools.int.test.ts with Chromium, Java and PostgreSQL
+ * hidden (PATH holds only node; CHROME_PATH names nothing). It passes, each tool's tests
+ * skipped with one line saying how many and what to install; with CI=true it fails, naming
+ * all three.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { projectRoot } from '../../server/paths.ts';
+
+const bare = mkdtempSync(join(tmpdir(), 'fresh-machine-'));
+symlinkSync(process.execPath, join(bare, 'node'));
+afterAll(() => rmSync(bare, { recursive: true, force: true }));
+
+function vitest(extra: NodeJS.ProcessEnv): Promise<{ status: number | null; output: string }> {
+  const child = spawn(
+    process.execPath,
+    [join(projectRoot, 'node_modules/vitest/vitest.mjs'), 'run', 'tests/build/tools.int.test.ts'],
+    {
+      cwd: projectRoot,
+      // Nothing of this machine's: no tool on PATH, no CHROME_PATH, no TEST_DATABASE_URL.
+      env: {
+        PATH: bare,
+        HOME: process.env.HOME,
+        CHROME_PATH: join(bare, 'chromium'),
+        NO_COLOR: '1',
+        ...extra,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let output = '';
+  child.stdout.on('data', (d) => (output += String(d)));
+  child.stderr.on('data', (d) => (output += String(d)));
+  return new Promise((resolve) => child.on('close', (status) => resolve({ status, output })));
+}
+
+describe('a machine with Node only', () => {
+  it('passes, and says what it skipped and what to install', async () => {
+    const { status, output } = await vitest({});
+    expect(status, output).toBe(0);
+    expect(output).toMatch(/Tests\s+3 skipped \(3\)/);
+    const lines = output.split('\n').filter((line) => /^\[(chromium|java|postgres)\]/.test(line));
+    expect(lines).toEqual([
+      '[chromium] Chromium not found (CHROME_PATH, or chromium on PATH): 1 test SKIPPED (browser tests). Install it: apt-get install chromium',
+      '[java] Java not found (java on PATH): 1 test SKIPPED (Nu HTML Checker tests). Install it: apt-get install default-jre-headless',
+      '[postgres] PostgreSQL not found (TEST_DATABASE_URL, or initdb through PATH): 1 test SKIPPED (PostgreSQL tests). Install it: apt-get install postgresql',
+    ]);
+  });
+
+  it('with CI=true, fails and names every missing tool', async () => {
+    const { status, output } = await vitest({ CI: 'true' });
+    expect(status).not.toBe(0);
+    expect(output).toContain(
+      'CI=true but Chromium is missing (CHROME_PATH, or chromium on PATH; apt-get install chromium), and Java is missing (java on PATH; apt-get install default-jre-headless), and PostgreSQL is missing (TEST_DATABASE_URL, or initdb through PATH; apt-get install postgresql)',
+    );
+    expect(output).not.toMatch(/Tests\s+\d+ (passed|skipped)/);
+  });
+});

@@ -1,0 +1,41 @@
+/**
+ * Each program the tagged tests need, working here (tests/helpers/tools.ts): skipped, and
+ * counted at the end of the run, where it is missing; required with CI=true.
+ */
+import pg from 'pg';
+import { describe, expect, inject, it } from 'vitest';
+import { launchBrowser } from '../helpers/browser.ts';
+import { nuErrors } from '../helpers/nu-checker.ts';
+
+describe('the programs the tests need beyond Node', () => {
+  it('Chromium starts and runs a page', { tags: ['chromium'] }, async () => {
+    const browser = await launchBrowser();
+    try {
+      const page = await browser.newPage();
+      await page.setContent('<p id="p">hola</p>');
+      expect(await page.locator('#p').textContent()).toBe('hola');
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it('the Nu HTML Checker runs on Java', { tags: ['java'] }, async () => {
+    const valid =
+      '<!doctype html><html lang="es"><head><title>Hola</title></head><body></body></html>';
+    expect(await nuErrors({ valid, broken: valid.replace('<title>Hola</title>', '') })).toEqual([
+      expect.stringMatching(
+        /^broken\.html: Element .head. is missing a required instance of child element .title./,
+      ),
+    ]);
+  });
+
+  it('PostgreSQL answers', { tags: ['postgres'] }, async () => {
+    const client = new pg.Client({ connectionString: inject('postgresUrl') });
+    await client.connect();
+    try {
+      expect((await client.query('select 1 + 1 as two')).rows).toEqual([{ two: 2 }]);
+    } finally {
+      await client.end();
+    }
+  });
+});

@@ -275,9 +275,11 @@ function trackReads(context: AppContext) {
       complete = false;
       return context.reviewLinks;
     },
-    // A stored quote is one person's: its pages are never kept.
+    // A stored quote is one person's: its pages are never kept. Only "no such quote", the same
+    // 404 for every unknown number, key or code, is; it never needs dropping, as no URL that
+    // answered it can become a quote's (the key and the code are drawn when a quote is issued).
     get quotes() {
-      complete = false;
+      personal = true;
       return context.quotes;
     },
   };

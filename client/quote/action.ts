@@ -149,13 +149,13 @@ export type QuotePageData =
 
 /** GET /presupuesto/{number}/{key}: the customer's page (the PDF, sharing). */
 export async function quoteOwnLoader({ params, context }: AppLoaderArgs): Promise<QuotePageData> {
+  // Read first, whatever the URL: every answer of this route is one person's (server/render.tsx).
+  const { quotes } = context;
   const number = params.numero ?? '';
   const key = params.clave ?? '';
   const quote =
-    QUOTE_NUMBER.test(number) && QUOTE_KEY.test(key)
-      ? await context.quotes.own(number, key)
-      : undefined;
-  if (!quote) throw notFound('page', context.catalogue);
+    QUOTE_NUMBER.test(number) && QUOTE_KEY.test(key) ? await quotes.own(number, key) : undefined;
+  if (!quote) throw notFound('quote', context.catalogue);
   const pdf = `${context.siteUrl}${paths.quotePdf(number, key)}`;
   const message = `Presupuesto ${quote.number} de ${quote.shop.name} para el seguro (${quoteFileName(quote.number)}): ${pdf}`;
   return {
@@ -173,13 +173,14 @@ export async function quoteVerifyLoader({
   request,
   context,
 }: AppLoaderArgs): Promise<QuotePageData> {
+  const { quotes } = context;
   const number = params.numero ?? '';
   const code = new URL(request.url).searchParams.get(queryParams.quoteCode) ?? '';
   const quote =
     QUOTE_NUMBER.test(number) && QUOTE_CODE.test(code)
-      ? await context.quotes.verify(number, code)
+      ? await quotes.verify(number, code)
       : undefined;
-  if (!quote) throw notFound('page', context.catalogue);
+  if (!quote) throw notFound('quote', context.catalogue);
   const { customer, ...rest } = quote;
   return {
     kind: 'verified',

@@ -99,3 +99,27 @@ it('HEAD first, then GET: the same answer', async () => {
   expect(pageHeaders(head.headers)).toEqual(pageHeaders(get.headers));
   expect(get.body.toString('utf8')).toContain('<h1>Página no encontrada</h1>');
 });
+
+it('an unknown quote (number, key or code): one kept page, private, worded as any page not found', async () => {
+  const paths = [
+    '/presupuesto/P-2026-999999?c=abcdefghjkmn',
+    '/presupuesto/P-2026-999998?c=abcdefghjkmn',
+    `/presupuesto/P-2026-999999/${'k'.repeat(43)}`,
+    '/presupuesto/no-es-un-numero?c=x',
+  ];
+  const answers = [];
+  for (const path of paths) answers.push(await ask(path, 'GET', {}), await ask(path, 'GET', {}));
+  const headers = pageHeaders(answers[0]!.headers);
+  expect(headers['cache-control']).toBe('private, no-store');
+  // A kept page: its ETag and length, the very same bytes for every unknown quote.
+  expect(headers.etag).toMatch(/^"[\w-]{32}"$/);
+  expect(headers['content-length']).toBe(String(answers[0]!.body.length));
+  for (const answer of answers) {
+    expect(answer.status).toBe(404);
+    expect(pageHeaders(answer.headers)).toEqual(headers);
+    expect(answer.body.equals(answers[0]!.body)).toBe(true);
+  }
+  const html = answers[0]!.body.toString('utf8');
+  expect(html).toContain('<h1>Página no encontrada</h1>');
+  expect(html).not.toContain('999999');
+});

@@ -1,3 +1,4 @@
+// @module-tag chromium
 /**
  * Reviews in the browser, against the built server on a DATA_DIR seeded with test reviews
  * (tests/helpers/seed-reviews.ts): Nu 0 and axe 0 on the form (blank, refused, thanks, link
@@ -77,7 +78,7 @@ async function firstReviewId(page: Page): Promise<string> {
   return new URL(href ?? '', site.url).searchParams.get('borrar') ?? '';
 }
 
-describe('reviews: valid HTML', () => {
+describe('reviews: valid HTML', { tags: ['java'] }, () => {
   it('Nu finds zero errors on the form (blank, refused, thanks, used link), the public pages and the panel', async () => {
     invite();
     const documents: Record<string, string> = {};

@@ -1,6 +1,8 @@
 /** The two storage engines the contact tests run against: SQLite in a temp DATA_DIR, and PostgreSQL. */
 import { randomBytes } from 'node:crypto';
-import { describe, inject } from 'vitest';
+import { afterAll, afterEach, describe, inject } from 'vitest';
+import { openDatabase } from '../../store/open.ts';
+import type { SiteDatabase } from '../../store/schema.ts';
 import type { StoreSettings } from '../../store/settings.ts';
 import { createDatabase } from './postgres.ts';
 import { tempDataDir } from './contact.ts';
@@ -34,4 +36,24 @@ export function describeEngines(name: string, body: (engine: EngineName) => void
   for (const engine of ENGINES) {
     describe(name.replace('%s', engine), engine === 'postgres' ? POSTGRES : {}, () => body(engine));
   }
+}
+
+/**
+ * Opens a fresh site database per call (on the engine, or on the settings given), closed after
+ * each test; the temporary folders go after the file. Call once, at a test file's top level.
+ */
+export function freshDatabases(): (
+  engine: EngineName,
+  settings?: StoreSettings,
+) => Promise<SiteDatabase> {
+  const open: SiteDatabase[] = [];
+  afterEach(async () => {
+    for (const d of open.splice(0)) await d.close();
+  });
+  afterAll(removeTempDirs);
+  return async (engine, settings) => {
+    const database = await openDatabase(settings ?? (await freshSettings(engine)));
+    open.push(database);
+    return database;
+  };
 }

@@ -1,28 +1,10 @@
-import { afterAll, afterEach, expect, it } from 'vitest';
-import { openDatabase } from '../../store/open.ts';
+import { expect, it } from 'vitest';
 import { createBookingStore, WHOLE_DAY } from '../../store/bookings.ts';
 import { createContactStore } from '../../store/messages.ts';
-import type { SiteDatabase } from '../../store/schema.ts';
-import type { StoreSettings } from '../../store/settings.ts';
 import { storedBooking } from '../helpers/bookings.ts';
-import {
-  freshSettings,
-  removeTempDirs,
-  type EngineName,
-  describeEngines,
-} from '../helpers/contact-engines.ts';
+import { freshSettings, describeEngines, freshDatabases } from '../helpers/contact-engines.ts';
 
-const open: SiteDatabase[] = [];
-afterEach(async () => {
-  for (const d of open.splice(0)) await d.close();
-});
-afterAll(removeTempDirs);
-
-async function database(engine: EngineName, settings?: StoreSettings) {
-  const d = await openDatabase(settings ?? (await freshSettings(engine)));
-  open.push(d);
-  return d;
-}
+const database = freshDatabases();
 
 const AT = new Date('2026-11-25T13:00:00.000Z');
 

@@ -1,19 +1,12 @@
-import { afterAll, afterEach, expect, it } from 'vitest';
-import { openDatabase } from '../../store/open.ts';
-import type { SiteDatabase } from '../../store/schema.ts';
+import { expect, it } from 'vitest';
 import { createCountStore } from '../../store/counts.ts';
-import { freshSettings, removeTempDirs, describeEngines } from '../helpers/contact-engines.ts';
+import { describeEngines, freshDatabases } from '../helpers/contact-engines.ts';
 
-const open: SiteDatabase[] = [];
-afterEach(async () => {
-  for (const d of open.splice(0)) await d.close();
-});
-afterAll(removeTempDirs);
+const openFresh = freshDatabases();
 
 describeEngines('the demand counts on %s', (engine) => {
   it('adds batches to the same (day, kind, key), and sums per key and per day over a range', async () => {
-    const database = await openDatabase(await freshSettings(engine));
-    open.push(database);
+    const database = await openFresh(engine);
     const counts = createCountStore(database);
     await counts.add([
       { day: '2026-11-20', kind: 'view', key: '/parabrisa/ford/ka', count: 2 },

@@ -1,28 +1,18 @@
 /** The panel's queries on both engines (PostgreSQL when a server is available). */
-import { afterAll, afterEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { createInboxStore } from '../../store/inbox.ts';
-import { openDatabase } from '../../store/open.ts';
 import { createPanelStore, hashSecret } from '../../store/panel.ts';
-import type { SiteDatabase } from '../../store/schema.ts';
 import { createContactStore } from '../../store/messages.ts';
-import { freshSettings, removeTempDirs, describeEngines } from '../helpers/contact-engines.ts';
+import { describeEngines, freshDatabases } from '../helpers/contact-engines.ts';
 
-const open: SiteDatabase[] = [];
-afterEach(async () => {
-  for (const d of open.splice(0)) await d.close();
-});
-afterAll(removeTempDirs);
+const openFresh = freshDatabases();
 
 const T0 = new Date('2026-11-25T12:00:00Z');
 const at = (minutes: number) => new Date(T0.getTime() + minutes * 60_000);
 const TIMEOUTS = { idleMs: 120 * 60_000, absoluteMs: 720 * 60_000 };
 
 describeEngines('the panel store on %s', (engine) => {
-  async function database() {
-    const d = await openDatabase(await freshSettings(engine));
-    open.push(d);
-    return d;
-  }
+  const database = () => openFresh(engine);
 
   it('people, one-time links, sessions and revocation', async () => {
     const db = await database();

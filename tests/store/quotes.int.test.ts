@@ -1,28 +1,10 @@
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../store/open.ts';
+import { describe, expect, it } from 'vitest';
 import { createQuoteStore, quoteNumber, type NewQuote } from '../../store/quotes.ts';
 import { createBookingStore } from '../../store/bookings.ts';
-import type { SiteDatabase } from '../../store/schema.ts';
-import type { StoreSettings } from '../../store/settings.ts';
 import { storedBooking } from '../helpers/bookings.ts';
-import {
-  ENGINES,
-  freshSettings,
-  removeTempDirs,
-  type EngineName,
-} from '../helpers/contact-engines.ts';
+import { ENGINES, freshSettings, freshDatabases } from '../helpers/contact-engines.ts';
 
-const open: SiteDatabase[] = [];
-afterEach(async () => {
-  for (const d of open.splice(0)) await d.close();
-});
-afterAll(removeTempDirs);
-
-async function database(engine: EngineName, settings?: StoreSettings) {
-  const d = await openDatabase(settings ?? (await freshSettings(engine)));
-  open.push(d);
-  return d;
-}
+const database = freshDatabases();
 
 function quote(n: number, over: Partial<NewQuote> = {}): NewQuote {
   return {

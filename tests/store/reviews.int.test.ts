@@ -3,24 +3,13 @@
  * counts and lists of the published; the version bumped by every public change; the booking
  * purge keeping a published review without its booking (and so without the phone).
  */
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../store/open.ts';
+import { describe, expect, it } from 'vitest';
 import { createBookingStore, type NewBooking } from '../../store/bookings.ts';
 import { createReviewStore, type ReviewSubject } from '../../store/reviews.ts';
-import type { SiteDatabase } from '../../store/schema.ts';
 import { storedBooking } from '../helpers/bookings.ts';
-import {
-  ENGINES,
-  freshSettings,
-  removeTempDirs,
-  type EngineName,
-} from '../helpers/contact-engines.ts';
+import { ENGINES, type EngineName, freshDatabases } from '../helpers/contact-engines.ts';
 
-const open: SiteDatabase[] = [];
-afterEach(async () => {
-  for (const d of open.splice(0)) await d.close();
-});
-afterAll(removeTempDirs);
+const openFresh = freshDatabases();
 
 const AT = new Date('2026-12-02T13:00:00.000Z');
 const later = (minutes: number) => new Date(AT.getTime() + minutes * 60_000);
@@ -32,8 +21,7 @@ const subject: ReviewSubject = {
 };
 
 async function setup(engine: EngineName) {
-  const database = await openDatabase(await freshSettings(engine));
-  open.push(database);
+  const database = await openFresh(engine);
   const bookings = createBookingStore(database);
   const reviews = createReviewStore(database);
   const done = async (n: number, over: Partial<NewBooking> = {}) => {

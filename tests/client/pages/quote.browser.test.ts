@@ -1,3 +1,5 @@
+// @module-tag chromium
+// @module-tag java
 /**
  * The insurance quote as a visitor gets it, with and without JavaScript, on the built server: the form
  * from a product page's version, sent; the customer's page; the verification page. Nu 0, axe 0

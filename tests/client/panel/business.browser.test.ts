@@ -1,3 +1,4 @@
+// @module-tag chromium
 /**
  * Datos del negocio in a phone's browser with JavaScript off: a locality added with the form's
  * own button, its surcharge typed, "Ver los cambios", "Publicar"; the zones page shows it.

@@ -47,20 +47,24 @@ const binary = (res: request.Response, done: (err: Error | null, body: Buffer) =
 };
 
 describe('/panel/presupuestos', () => {
-  it('lists every quote newest first with its car, price, insurer, name and plate', async () => {
-    const { owner } = await setup();
-    const res = await owner.get(panelPaths.quotes).expect(200);
-    expect(res.headers['cache-control']).toContain('no-store');
-    const text = textOf(res.text).replace(/\u00a0/g, ' ');
-    expect(text).toContain('3 presupuestos.');
-    expect(text.indexOf('P-2026-000003')).toBeLessThan(text.indexOf('P-2026-000001'));
-    expect(text).toContain('P-2026-000002 · $ 277.000,00');
-    expect(text).toContain('Bruno Díaz · Patente AC456ZZ · La Segunda');
-    expect(text).toContain('Parabrisas Chevrolet Onix · Años: 2013 a 2019');
-    expect(res.text).toContain(`href="${panelPaths.quotePdf}?numero=P-2026-000002"`);
-    expect(res.text).toContain(`href="${panelPaths.quoteBooking}?numero=P-2026-000002"`);
-    expect(await nuErrors({ presupuestos: res.text })).toEqual([]);
-  }, 60_000);
+  it(
+    'lists every quote newest first with its car, price, insurer, name and plate',
+    { tags: ['java'], timeout: 60_000 },
+    async () => {
+      const { owner } = await setup();
+      const res = await owner.get(panelPaths.quotes).expect(200);
+      expect(res.headers['cache-control']).toContain('no-store');
+      const text = textOf(res.text).replace(/\u00a0/g, ' ');
+      expect(text).toContain('3 presupuestos.');
+      expect(text.indexOf('P-2026-000003')).toBeLessThan(text.indexOf('P-2026-000001'));
+      expect(text).toContain('P-2026-000002 · $ 277.000,00');
+      expect(text).toContain('Bruno Díaz · Patente AC456ZZ · La Segunda');
+      expect(text).toContain('Parabrisas Chevrolet Onix · Años: 2013 a 2019');
+      expect(res.text).toContain(`href="${panelPaths.quotePdf}?numero=P-2026-000002"`);
+      expect(res.text).toContain(`href="${panelPaths.quoteBooking}?numero=P-2026-000002"`);
+      expect(await nuErrors({ presupuestos: res.text })).toEqual([]);
+    },
+  );
 
   it('pages of 50', async () => {
     const { owner } = await setup(52);
@@ -122,45 +126,49 @@ describe('/panel/presupuestos', () => {
     expect(searched.text.trim().split('\r\n')).toHaveLength(2);
   });
 
-  it('Pasar a turno: the owner picks a window and types the phone; the booking keeps the number', async () => {
-    const { owner, database } = await setup();
-    const path = `${panelPaths.quoteBooking}?numero=P-2026-000002`;
-    const page = await owner.get(path).expect(200);
-    expect(await nuErrors({ turno: page.text })).toEqual([]);
-    const token = /name="token" value="([A-Za-z0-9_-]{43})"/.exec(page.text)?.[1] ?? '';
-    expect(page.text).toContain('value="2026-11-24/manana"');
-    const form = {
-      numero: 'P-2026-000002',
-      token,
-      turno: '2026-11-24/manana',
-      telefono: '388 15 412-3456',
-    };
-    // A bad phone or window: 422, nothing booked.
-    await owner.post(panelPaths.quoteBooking, { ...form, telefono: '12' }).expect(422);
-    await owner.post(panelPaths.quoteBooking, { ...form, turno: 'mañana' }).expect(422);
-    const done = await owner.post(panelPaths.quoteBooking, form).expect(303);
-    expect(done.headers.location).toBe('/panel/turnos?dia=2026-11-24&vista=dia');
-    // The same form again books nothing more; the quote has its booking now.
-    await owner.post(panelPaths.quoteBooking, form).expect(409);
-    const stored = await createBookingStore(database).listBetween('2026-11-24', '2026-11-24');
-    expect(stored).toHaveLength(1);
-    expect(stored[0]).toMatchObject({
-      quoteNumber: 'P-2026-000002',
-      name: 'Bruno Díaz',
-      phone: '+5493884123456',
-      plate: 'AC456ZZ',
-      place: 'domicilio',
-      locality: 'Perico',
-      job: 'parabrisas',
-    });
-    // Nobody is e-mailed about a booking the owner made.
-    expect(await database.db.selectFrom('contact_messages').selectAll().execute()).toEqual([]);
-    const list = textOf((await owner.get(panelPaths.quotes)).text);
-    expect(list).toContain('Turno: 24/11/2026, mañana');
-    const agenda = textOf((await owner.get(done.headers.location ?? '')).text);
-    expect(agenda).toContain('Bruno Díaz');
-    expect(agenda).toContain('Presupuesto P-2026-000002');
-  });
+  it(
+    'Pasar a turno: the owner picks a window and types the phone; the booking keeps the number',
+    { tags: ['java'] },
+    async () => {
+      const { owner, database } = await setup();
+      const path = `${panelPaths.quoteBooking}?numero=P-2026-000002`;
+      const page = await owner.get(path).expect(200);
+      expect(await nuErrors({ turno: page.text })).toEqual([]);
+      const token = /name="token" value="([A-Za-z0-9_-]{43})"/.exec(page.text)?.[1] ?? '';
+      expect(page.text).toContain('value="2026-11-24/manana"');
+      const form = {
+        numero: 'P-2026-000002',
+        token,
+        turno: '2026-11-24/manana',
+        telefono: '388 15 412-3456',
+      };
+      // A bad phone or window: 422, nothing booked.
+      await owner.post(panelPaths.quoteBooking, { ...form, telefono: '12' }).expect(422);
+      await owner.post(panelPaths.quoteBooking, { ...form, turno: 'mañana' }).expect(422);
+      const done = await owner.post(panelPaths.quoteBooking, form).expect(303);
+      expect(done.headers.location).toBe('/panel/turnos?dia=2026-11-24&vista=dia');
+      // The same form again books nothing more; the quote has its booking now.
+      await owner.post(panelPaths.quoteBooking, form).expect(409);
+      const stored = await createBookingStore(database).listBetween('2026-11-24', '2026-11-24');
+      expect(stored).toHaveLength(1);
+      expect(stored[0]).toMatchObject({
+        quoteNumber: 'P-2026-000002',
+        name: 'Bruno Díaz',
+        phone: '+5493884123456',
+        plate: 'AC456ZZ',
+        place: 'domicilio',
+        locality: 'Perico',
+        job: 'parabrisas',
+      });
+      // Nobody is e-mailed about a booking the owner made.
+      expect(await database.db.selectFrom('contact_messages').selectAll().execute()).toEqual([]);
+      const list = textOf((await owner.get(panelPaths.quotes)).text);
+      expect(list).toContain('Turno: 24/11/2026, mañana');
+      const agenda = textOf((await owner.get(done.headers.location ?? '')).text);
+      expect(agenda).toContain('Bruno Díaz');
+      expect(agenda).toContain('Presupuesto P-2026-000002');
+    },
+  );
 
   it('needs a session: the list, the export and the PDF', async () => {
     const { site } = await setup();

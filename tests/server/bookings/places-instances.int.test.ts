@@ -7,7 +7,7 @@
 import { afterAll, expect, it } from 'vitest';
 import { SITE_URL } from '../../helpers/app.ts';
 import { startBuiltServer, type RunningServer } from '../../helpers/server.ts';
-import { freshSettings, postgresUrl, removeTempDirs } from '../../helpers/contact-engines.ts';
+import { freshSettings, POSTGRES, removeTempDirs } from '../../helpers/contact-engines.ts';
 import { openDatabase } from '../../../store/open.ts';
 import { createBookingStore } from '../../../store/bookings.ts';
 import {
@@ -57,9 +57,9 @@ function book(server: RunningServer, token: string, window: string) {
   });
 }
 
-it.skipIf(!postgresUrl)(
+it(
   'two instances on one PostgreSQL: a booking shows at once where it was made, within 5 s on the other',
-  { timeout: 120_000 },
+  { timeout: 120_000, ...POSTGRES },
   async () => {
     if (!one || !two) throw new Error('no two bookable windows in the next ten days');
     const settings = await freshSettings('postgres');

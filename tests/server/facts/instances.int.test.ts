@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { sectionPath } from '../../../client/panel/business-form.ts';
 import { paths } from '../../../client/paths.ts';
 import { SITE_URL } from '../../helpers/app.ts';
-import { freshSettings, postgresUrl, removeTempDirs } from '../../helpers/contact-engines.ts';
+import { freshSettings, POSTGRES, removeTempDirs } from '../../helpers/contact-engines.ts';
 import { waitFor } from '../../helpers/contact.ts';
 import { hiddenValue, sectionForm } from '../../helpers/facts.ts';
 import { signInBuilt } from '../../helpers/panel.ts';
@@ -35,7 +35,7 @@ afterAll(async () => {
   removeTempDirs();
 });
 
-describe.skipIf(!postgresUrl)('the shop facts on two instances sharing one PostgreSQL', () => {
+describe('the shop facts on two instances sharing one PostgreSQL', POSTGRES, () => {
   it(
     'published on one, served by the other within 5 s, kept pages included',
     { timeout: 90_000 },

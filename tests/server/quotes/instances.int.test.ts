@@ -7,7 +7,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { SITE_URL } from '../../helpers/app.ts';
 import { startBuiltServer, type RunningServer } from '../../helpers/server.ts';
-import { freshSettings, postgresUrl, removeTempDirs } from '../../helpers/contact-engines.ts';
+import { freshSettings, POSTGRES, removeTempDirs } from '../../helpers/contact-engines.ts';
 import { openDatabase } from '../../../store/open.ts';
 import type { StoreSettings } from '../../../store/settings.ts';
 import { shopDate } from '../../../catalogue/validity.ts';
@@ -80,9 +80,9 @@ describe('50 simultaneous quotes', () => {
     expect(await storedNumbers(settings)).toEqual(expected);
   });
 
-  it.skipIf(!postgresUrl)(
+  it(
     'two instances on one PostgreSQL: 50 consecutive numbers, none twice',
-    { timeout: 120_000 },
+    { timeout: 120_000, ...POSTGRES },
     async () => {
       const settings = await freshSettings('postgres');
       const env = {

@@ -8,7 +8,7 @@ import { panelPaths } from '../../../client/paths.ts';
 import { openDatabase } from '../../../store/open.ts';
 import type { Site } from '../../../server/site.ts';
 import { testSite } from '../../helpers/app.ts';
-import { freshSettings, postgresUrl, removeTempDirs } from '../../helpers/contact-engines.ts';
+import { freshSettings, POSTGRES, removeTempDirs } from '../../helpers/contact-engines.ts';
 import { reviewSite } from '../../helpers/reviews.ts';
 
 const started: Site[] = [];
@@ -17,7 +17,7 @@ afterAll(async () => {
   removeTempDirs();
 });
 
-describe.runIf(postgresUrl)('reviews on two instances (PostgreSQL)', () => {
+describe('reviews on two instances (PostgreSQL)', POSTGRES, () => {
   it(
     "a publish on one instance rebuilds the other's kept pages within its poll",
     { timeout: 60_000 },

@@ -1007,6 +1007,7 @@ async function main(): Promise<number> {
           path: '/reparar-o-cambiar?tamano=moneda&fisura=no&impactos=1&borde=no&vision=no&sensor=no',
         },
         { key: 'privacy', label: 'privacy /privacidad', path: '/privacidad' },
+        { key: 'reviews', label: 'reviews /testimonials', path: '/testimonials' },
         { key: 'contact', label: 'contact /contact', path: '/contact' },
         {
           key: 'contactSent',
@@ -1063,6 +1064,11 @@ async function main(): Promise<number> {
           label: '404 unknown model /parabrisa/ford/no-existe',
           path: '/parabrisa/ford/no-existe',
           goal: 0.8,
+        },
+        {
+          key: 'review404',
+          label: '404 unknown review link /opinion/xxx…',
+          path: `/opinion/${'x'.repeat(43)}`,
         },
         {
           key: 'link404',

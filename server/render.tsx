@@ -270,14 +270,14 @@ function trackReads(context: AppContext) {
       sources.add('reviews');
       return context.reviews;
     },
-    // A review link's form is one customer's: never kept either.
+    // A review link's form and a stored quote are one person's: their pages are never kept.
+    // Only "no such link or quote", the same 404 for every unknown token, number, key or code,
+    // is; it never needs dropping, as no URL that answered it can become a link's or a quote's
+    // (tokens, keys and codes are drawn when the link is made or the quote issued).
     get reviewLinks() {
-      complete = false;
+      personal = true;
       return context.reviewLinks;
     },
-    // A stored quote is one person's: its pages are never kept. Only "no such quote", the same
-    // 404 for every unknown number, key or code, is; it never needs dropping, as no URL that
-    // answered it can become a quote's (the key and the code are drawn when a quote is issued).
     get quotes() {
       personal = true;
       return context.quotes;

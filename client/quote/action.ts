@@ -155,7 +155,7 @@ export async function quoteOwnLoader({ params, context }: AppLoaderArgs): Promis
   const key = params.clave ?? '';
   const quote =
     QUOTE_NUMBER.test(number) && QUOTE_KEY.test(key) ? await quotes.own(number, key) : undefined;
-  if (!quote) throw notFound('quote', context.catalogue);
+  if (!quote) throw notFound('private', context.catalogue);
   const pdf = `${context.siteUrl}${paths.quotePdf(number, key)}`;
   const message = `Presupuesto ${quote.number} de ${quote.shop.name} para el seguro (${quoteFileName(quote.number)}): ${pdf}`;
   return {
@@ -180,7 +180,7 @@ export async function quoteVerifyLoader({
     QUOTE_NUMBER.test(number) && QUOTE_CODE.test(code)
       ? await quotes.verify(number, code)
       : undefined;
-  if (!quote) throw notFound('quote', context.catalogue);
+  if (!quote) throw notFound('private', context.catalogue);
   const { customer, ...rest } = quote;
   return {
     kind: 'verified',

@@ -33,7 +33,7 @@ export type ReviewPageData =
 export async function reviewLoader({ params, request, context }: AppLoaderArgs) {
   const token = params.token ?? '';
   const link = await context.reviewLinks.open(token);
-  if (link.status === 'unknown') throw notFound('page', context.catalogue);
+  if (link.status === 'unknown') throw notFound('private', context.catalogue);
   if (link.status === 'closed')
     return data<ReviewPageData>({ state: 'closed', reason: link.reason }, { status: 410 });
   const sent = new URL(request.url).searchParams.get(queryParams.reviewSent) === '1';
@@ -63,7 +63,7 @@ export async function reviewAction({ params, request, context }: AppActionArgs) 
   });
   const token = params.token ?? '';
   const link = await context.reviewLinks.open(token);
-  if (link.status === 'unknown') throw notFound('page', context.catalogue);
+  if (link.status === 'unknown') throw notFound('private', context.catalogue);
   if (link.status === 'closed')
     return data<ReviewPageData>({ state: 'closed', reason: link.reason }, { status: 410 });
   const values = readReviewValues((name) => form.get(name));

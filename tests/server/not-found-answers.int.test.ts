@@ -100,8 +100,9 @@ it('HEAD first, then GET: the same answer', async () => {
   expect(get.body.toString('utf8')).toContain('<h1>Página no encontrada</h1>');
 });
 
-it('an unknown quote (number, key or code): one kept page, private, worded as any page not found', async () => {
+it('an unknown quote (number, key or code) or review link: one kept page, private, worded as any page not found', async () => {
   const paths = [
+    `/opinion/${'x'.repeat(43)}`,
     '/presupuesto/P-2026-999999?c=abcdefghjkmn',
     '/presupuesto/P-2026-999998?c=abcdefghjkmn',
     `/presupuesto/P-2026-999999/${'k'.repeat(43)}`,

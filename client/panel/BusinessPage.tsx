@@ -464,7 +464,7 @@ function ContactFields(p: Fields) {
         label="Teléfono"
         type="tel"
         inputMode="tel"
-        hint="Como se marca en Argentina, por ejemplo (0388) 15 412-3456. Los botones de llamar y de WhatsApp salen de acá."
+        hint="Como se marca en Argentina, con la característica, por ejemplo (0388) 15 000-0000. Los botones de llamar y de WhatsApp salen de acá."
         required
       />
       <Field
@@ -515,7 +515,7 @@ function FiscalFields(p: Fields) {
         name="fiscal.cuit"
         label="CUIT"
         inputMode="numeric"
-        hint="Los 11 números, con o sin guiones (20-12345678-6)."
+        hint="Los 11 números, con o sin guiones."
         required
       />
       <Choice

@@ -12,6 +12,7 @@ import { formatWhen } from './format.ts';
 import type { InboxMessage } from './inbox-types.ts';
 import { PanelForm } from './PanelForm.tsx';
 import { PanelMeta } from './PanelMeta.tsx';
+import { PanelPager } from './PanelPager.tsx';
 import { BackupLine } from './BackupLine.tsx';
 
 export const INBOX_PAGE_SIZE = 50;
@@ -198,12 +199,12 @@ export function MessagesPage() {
           </li>
         ))}
       </ol>
-      {pageCount > 1 ? (
-        <nav aria-label="Páginas de mensajes" className="panel-pages">
-          {page > 1 ? <a href={listPath(search, page - 1)}>Más nuevos</a> : null}
-          {page < pageCount ? <a href={listPath(search, page + 1)}>Más viejos</a> : null}
-        </nav>
-      ) : null}
+      <PanelPager
+        label="Páginas de mensajes"
+        page={page}
+        pageCount={pageCount}
+        pathOf={(n) => listPath(search, n)}
+      />
     </>
   );
 }

@@ -11,6 +11,7 @@ import { panelPaths, queryParams } from '../paths.ts';
 import { requirePanel } from './context.ts';
 import { formatWhen } from './format.ts';
 import { PanelMeta } from './PanelMeta.tsx';
+import { PanelPager } from './PanelPager.tsx';
 
 export const QUOTES_PAGE_SIZE = 50;
 const SEARCH_MAX = 100;
@@ -105,12 +106,12 @@ export function QuotesPage() {
           </li>
         ))}
       </ol>
-      {pageCount > 1 ? (
-        <nav aria-label="Páginas de presupuestos" className="panel-pages">
-          {page > 1 ? <a href={listPath(search, page - 1)}>Más nuevos</a> : null}
-          {page < pageCount ? <a href={listPath(search, page + 1)}>Más viejos</a> : null}
-        </nav>
-      ) : null}
+      <PanelPager
+        label="Páginas de presupuestos"
+        page={page}
+        pageCount={pageCount}
+        pathOf={(n) => listPath(search, n)}
+      />
     </>
   );
 }

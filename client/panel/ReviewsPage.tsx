@@ -20,6 +20,7 @@ import { requirePanel, seeOther } from './context.ts';
 import { formatWhen } from './format.ts';
 import { PanelForm } from './PanelForm.tsx';
 import { PanelMeta } from './PanelMeta.tsx';
+import { PanelPager } from './PanelPager.tsx';
 import type { PanelReview } from './reviews-types.ts';
 
 export const REVIEWS_PANEL_PAGE_SIZE = 30;
@@ -143,12 +144,13 @@ export function ReviewsPage() {
           ))}
         </ol>
       )}
-      {pageCount > 1 ? (
-        <nav aria-label="Páginas de opiniones" className="panel-pages">
-          {page > 1 ? <a href={listPath(page - 1)}>Más nuevas</a> : null}
-          {page < pageCount ? <a href={listPath(page + 1)}>Más viejas</a> : null}
-        </nav>
-      ) : null}
+      <PanelPager
+        label="Páginas de opiniones"
+        page={page}
+        pageCount={pageCount}
+        pathOf={listPath}
+        feminine
+      />
     </>
   );
 }

@@ -1,7 +1,8 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { toolTags } from './tests/helpers/tools.ts';
 
+// The build's configuration only: it must build from the Docker image's context, which leaves
+// tests/ out (.dockerignore). The tests' configuration is vitest.config.ts.
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react()],
   publicDir: 'public',
@@ -20,47 +21,4 @@ export default defineConfig(({ isSsrBuild }) => ({
         // The loader imports islands when due; Vite's helper preloads their chunks then.
         modulePreload: { polyfill: false },
       },
-  test: {
-    environment: 'node',
-    // Generous: a slow or shared machine must not fail a test that only waits longer (a hung
-    // test still fails). Speed goals live in the benches, never in a timeout.
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
-    // Tests that need Chromium, Java or PostgreSQL carry its tag; where it is missing they are
-    // skipped and the run ends with one line each saying how many and what to install; with
-    // CI=true they must run (tests/helpers/tools.ts).
-    tags: toolTags(process.env),
-    reporters: ['default', './tests/helpers/tools-reporter.ts'],
-    // One rule (docs/architecture.md, Tests): a test's folder mirrors the source it tests and
-    // its kind is in its name. `*.test.ts(x)`: unit, pure, seconds (`npm run test:unit`);
-    // `*.int.test.ts(x)`: starts servers, child processes, SMTP/Postgres peers;
-    // `*.browser.test.ts`: drives Chromium (docs/decisions/2026-11-22-test-projects.md).
-    projects: [
-      {
-        extends: true,
-        test: {
-          name: 'unit',
-          include: ['tests/**/*.test.{ts,tsx}'],
-          exclude: ['tests/**/*.int.test.{ts,tsx}', 'tests/**/*.browser.test.ts'],
-        },
-      },
-      {
-        extends: true,
-        test: {
-          name: 'integration',
-          include: ['tests/**/*.int.test.{ts,tsx}'],
-          // A real PostgreSQL for the tests tagged 'postgres' (skipped, and said so, when none).
-          globalSetup: ['tests/helpers/tools-setup.ts', 'tests/helpers/postgres-setup.ts'],
-        },
-      },
-      {
-        extends: true,
-        test: {
-          name: 'browser',
-          include: ['tests/**/*.browser.test.ts'],
-          globalSetup: ['tests/helpers/tools-setup.ts'],
-        },
-      },
-    ],
-  },
 }));

@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
-# Runs the Dockerfile's runtime stage without Docker: the files that stage copies (package.json,
+# Runs the Dockerfile's two stages without Docker (no engine runs on these machines, and the
+# image's base cannot be pulled). The build stage: the checkout filtered by .dockerignore with
+# Docker's own rules (scripts/image-context.ts) is copied to a clean folder, where `npm ci
+# --ignore-scripts` and `npm run build` run as in the image, so a file the build needs and the
+# context lacks fails here. The runtime stage: the files it copies (package.json,
 # package-lock.json, dist/, catalogue/catalogue.json, scripts/cli.mjs, scripts/start-in-image.sh)
-# go to a clean temporary folder, production dependencies only are installed there, and the
-# server must start as the image starts it (its environment, its start script), answer, and stop
-# on SIGTERM. The owner's CLIs run there too; a price change built with the CLI while the server
+# go to another clean folder, production dependencies only are installed there, and the server
+# must start as the image starts it (its environment, its start script), answer, and stop on
+# SIGTERM. The owner's CLIs run there too; a price change built with the CLI while the server
 # runs must reach the product page within seconds, without a restart; a backup taken while it
 # runs must restore into an empty folder, and a server started on it must serve the same prices.
-# Builds first when there is no build (set DEPLOY_CHECK_BUILD=1 to always build).
 # Usage: scripts/deploy-check.sh   (exit 0 when every step passed)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -58,27 +61,33 @@ status() {
   ' "$1"
 }
 
-step 'Build'
-if [[ ${DEPLOY_CHECK_BUILD:-0} == 1 || ! -f dist/server/index.js ]]; then
-  npm run build --silent >/dev/null || fail 'npm run build failed (run it to see the errors)'
-  ok 'built'
-else
-  ok 'using the existing dist/ (DEPLOY_CHECK_BUILD=1 to rebuild)'
-fi
+work=$(mktemp -d "${TMPDIR:-/tmp}/deploy-check.XXXXXX")
+
+step "The image's build stage on its build context (.dockerignore applied)"
+context=$work/context
+mkdir -p "$context"
+npx tsx scripts/image-context.ts "$context" >"$work/context.log" 2>&1 ||
+  { cat "$work/context.log" >&2; fail 'could not copy the build context'; }
+[[ ! -e $context/tests && ! -e $context/node_modules && ! -e $context/dist ]] ||
+  fail 'the build context holds tests/, node_modules/ or dist/: .dockerignore must leave them out'
+(cd "$context" && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error) >"$work/build.log" 2>&1 ||
+  { cat "$work/build.log" >&2; fail 'npm ci --ignore-scripts failed in the build context'; }
+(cd "$context" && npm run build) >"$work/build.log" 2>&1 ||
+  { tail -n 30 "$work/build.log" >&2; fail 'npm run build failed in the build context (a file it needs is left out by .dockerignore?)'; }
 for file in package.json package-lock.json catalogue/catalogue.json dist/server/index.js \
   dist/client/.vite/manifest.json dist/cli/catalogue.js dist/cli/messages.js dist/cli/owner.js \
   dist/cli/backup.js dist/cli/restore.js scripts/cli.mjs scripts/start-in-image.sh; do
-  [[ -f $file ]] || fail "missing $file"
+  [[ -f $context/$file ]] || fail "missing $file in the build stage"
 done
+ok "$(cat "$work/context.log") in the context, npm ci and npm run build there"
 
 step 'Copy what the image copies into a clean folder'
-work=$(mktemp -d "${TMPDIR:-/tmp}/deploy-check.XXXXXX")
 app=$work/app
 mkdir -p "$app/catalogue" "$app/data" "$app/scripts"
-cp package.json package-lock.json "$app/"
-cp scripts/cli.mjs scripts/start-in-image.sh "$app/scripts/"
-cp catalogue/catalogue.json "$app/catalogue/"
-cp -R dist "$app/dist"
+cp "$context/package.json" "$context/package-lock.json" "$app/"
+cp "$context/scripts/cli.mjs" "$context/scripts/start-in-image.sh" "$app/scripts/"
+cp "$context/catalogue/catalogue.json" "$app/catalogue/"
+cp -R "$context/dist" "$app/dist"
 # The image's environment (Dockerfile ENV), with its folders under $app.
 image_env=(NODE_ENV=production DATA_DIR="$app/data" CATALOGUE_FILE="$app/data/catalogue/catalogue.json"
   BACKUP_DIR="$app/backups")

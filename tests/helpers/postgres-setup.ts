@@ -24,7 +24,7 @@ export default async function setup(project: TestProject) {
   }
   server = await startPostgres();
   if (!server) {
-    // The tests tagged 'postgres' are skipped (vite.config.ts) and the run ends saying how
+    // The tests tagged 'postgres' are skipped (vitest.config.ts) and the run ends saying how
     // many; with CI=true tests/helpers/tools-setup.ts has already stopped the run.
     project.provide('postgresUrl', '');
     return;

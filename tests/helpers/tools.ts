@@ -1,6 +1,6 @@
 /**
  * The programs some tests need beyond Node: Chromium (browser tests), Java (the Nu HTML
- * Checker) and PostgreSQL (the second database engine). Each is a vitest tag (vite.config.ts):
+ * Checker) and PostgreSQL (the second database engine). Each is a vitest tag (vitest.config.ts):
  * a test or a file marked with it (`{ tags: ['java'] }`, `// @module-tag chromium`) is
  * skipped where the program is missing, and tests/helpers/tools-reporter.ts says at the end
  * how many were skipped and what to install. With CI=true nothing is skipped: a missing
@@ -114,7 +114,7 @@ export function required(env: Env): boolean {
   return env.CI === 'true';
 }
 
-/** The tags for vite.config.ts: a tool's tests are skipped where it is missing, never in CI. */
+/** The tags for vitest.config.ts: a tool's tests are skipped where it is missing, never in CI. */
 export function toolTags(env: Env) {
   return TOOLS.map((tool) => ({
     name: tool.tag,

@@ -47,6 +47,7 @@ import type { PanelContext } from '../client/panel/context.ts';
 import type { Panel } from './panel/index.ts';
 import type { SiteQuotes } from './quotes/service.ts';
 import { quotePdfRoute } from './quotes/routes.ts';
+import { sharePictureRoute } from './share/routes.ts';
 
 /**
  * A review link per client, opened (GET) and sent (POST) each: enough for a customer who
@@ -138,6 +139,7 @@ export function createApp(config: Config, deps: AppDeps): App {
   app.use(whatsappRoutes({ catalogue, facts, counting: deps.counting, siteUrl: config.siteUrl }));
   app.use(paths.assets, hashedAssets(join(clientDistDir, 'assets')));
   app.use(servePhotos(photosDir(config.dataDir)));
+  app.get(`${paths.sharePictures}/{*picture}`, sharePictureRoute({ catalogue, facts }));
   app.use(compression());
   if (deps.devMiddleware) app.use(deps.devMiddleware);
 

@@ -48,6 +48,7 @@ import type { Panel } from './panel/index.ts';
 import type { SiteQuotes } from './quotes/service.ts';
 import { quotePdfRoute } from './quotes/routes.ts';
 import { sharePictureRoute } from './share/routes.ts';
+import { productFeedRoute } from './feed/products.ts';
 
 /**
  * A review link per client, opened (GET) and sent (POST) each: enough for a customer who
@@ -203,6 +204,12 @@ export function createApp(config: Config, deps: AppDeps): App {
       () => currentSitemap().parts[n - 1] ?? part,
     )(req, res);
   });
+
+  // The catalogue for Google Merchant Center and Meta's Commerce Manager, streamed (gzip above).
+  app.get(
+    paths.productFeed,
+    productFeedRoute({ catalogue, facts, now: deps.now, siteUrl: config.siteUrl }),
+  );
 
   // The picker's models of one brand (client/components/picker-models.ts): kept like a page.
   app.get(paths.pickerModels(':marca'), (req, res) => {

@@ -1,7 +1,8 @@
 import type { CatalogueLookup } from '../catalogue/lookup.ts';
 import { answerPages, panelPaths, paths } from '../client/paths.ts';
 
-function escapeXml(text: string): string {
+/** Text for XML content or attributes. */
+export function escapeXml(text: string): string {
   return text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 

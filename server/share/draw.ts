@@ -30,7 +30,10 @@ function loadFonts() {
 
 const { width: W, height: H } = SHARE_PICTURE;
 const LEFT = 80;
-const TEXT_WIDTH = W - LEFT - 64;
+/** The widest a line may be. */
+export const TEXT_WIDTH = W - LEFT - 64;
+/** The top of the band that holds the city. */
+const BAND_TOP = 520;
 /** No text is smaller than this (px of font size), so the 600 px preview stays legible. */
 export const MIN_TEXT_PX = 48;
 const COLOURS = {
@@ -41,10 +44,8 @@ const COLOURS = {
   soft: '#e6f1f8',
 } as const;
 
-/** A line of text laid out: its glyphs' outlines as one SVG path at (0, 0), and its width. */
-type Laid = { readonly d: string; readonly width: number };
-
-function layOut(font: fontkit.Font, text: string, size: number): Laid {
+/** A line's glyphs' outlines as one SVG path, its baseline starting at (0, 0). */
+function layOut(font: fontkit.Font, text: string, size: number): { d: string } {
   const run = font.layout(text);
   const scale = size / font.unitsPerEm;
   let x = 0;
@@ -59,7 +60,7 @@ function layOut(font: fontkit.Font, text: string, size: number): Laid {
     d += outline;
     x += position.xAdvance;
   });
-  return { d, width: x * scale };
+  return { d };
 }
 
 function width(font: fontkit.Font, text: string, size: number): number {
@@ -107,45 +108,66 @@ function titleLines(font: fontkit.Font, title: string): { lines: string[]; size:
   return { lines: [truncate(font, title, MIN_TEXT_PX)], size: MIN_TEXT_PX };
 }
 
-const pathAt = (laid: Laid, x: number, y: number, fill: string) =>
-  `<path transform="translate(${x} ${y})" fill="${fill}" d="${laid.d}"/>`;
+/** One line of the picture: its words as drawn (cut if need be), where and how big. */
+export type CardLine = {
+  readonly text: string;
+  readonly font: 'regular' | 'bold';
+  /** Font size in px. */
+  readonly size: number;
+  readonly colour: string;
+  /** Baseline. */
+  readonly y: number;
+  readonly width: number;
+};
+
+/** Where each line goes: the title, the price and the instalments centred above the band. */
+export function layOutCard(card: ShareCard): CardLine[] {
+  const fonts = loadFonts();
+  const line = (
+    text: string,
+    font: CardLine['font'],
+    size: number,
+    colour: string,
+    y: number,
+  ): CardLine => {
+    const shown = truncate(fonts[font], text, size);
+    return { text: shown, font, size, colour, y, width: width(fonts[font], shown, size) };
+  };
+  const title = titleLines(fonts.bold, card.title);
+  const headlineSize = fitSize(fonts.bold, card.headline, 104, 64);
+  const detailSize = fitSize(fonts.regular, card.detail, 54, MIN_TEXT_PX);
+  const citySize = fitSize(fonts.regular, card.city, 48, MIN_TEXT_PX);
+  const shopSize = fitSize(fonts.bold, card.shop, 54, MIN_TEXT_PX);
+
+  const lines = [line(card.shop, 'bold', shopSize, COLOURS.accent, 112)];
+  const titleStep = title.size * 1.15;
+  const block = titleStep * title.lines.length + headlineSize * 1.2 + detailSize * 1.3;
+  let y = 140 + (BAND_TOP - 140 - block) / 2;
+  for (const text of title.lines) {
+    y += titleStep;
+    lines.push(line(text, 'bold', title.size, COLOURS.text, y - title.size * 0.2));
+  }
+  y += headlineSize * 1.2;
+  lines.push(line(card.headline, 'bold', headlineSize, COLOURS.accent, y));
+  y += detailSize * 1.3;
+  lines.push(line(card.detail, 'regular', detailSize, COLOURS.soft, y));
+  lines.push(line(card.city, 'regular', citySize, COLOURS.text, 592));
+  return lines;
+}
 
 /** The picture as SVG: outlines only, no <text>. */
 export function shareCardSvg(card: ShareCard): string {
-  const { regular, bold } = loadFonts();
-  const title = titleLines(bold, card.title);
-  const headlineSize = fitSize(bold, card.headline, 104, 64);
-  const detailSize = fitSize(regular, card.detail, 54, MIN_TEXT_PX);
-  const citySize = fitSize(regular, card.city, 48, MIN_TEXT_PX);
-  const shopSize = fitSize(bold, card.shop, 54, MIN_TEXT_PX);
-
-  const parts: string[] = [];
-  parts.push(
-    pathAt(layOut(bold, truncate(bold, card.shop, shopSize), shopSize), LEFT, 112, COLOURS.accent),
-  );
-  // The title, the price and the instalments, centred between the shop's name and the band.
-  const titleStep = title.size * 1.15;
-  const block = titleStep * title.lines.length + headlineSize * 1.2 + detailSize * 1.3;
-  let y = 140 + (520 - 140 - block) / 2;
-  for (const line of title.lines) {
-    y += titleStep;
-    parts.push(pathAt(layOut(bold, line, title.size), LEFT, y - title.size * 0.2, COLOURS.text));
-  }
-  y += headlineSize * 1.2;
-  const headline = truncate(bold, card.headline, headlineSize);
-  parts.push(pathAt(layOut(bold, headline, headlineSize), LEFT, y, COLOURS.accent));
-  y += detailSize * 1.3;
-  const detail = truncate(regular, card.detail, detailSize);
-  parts.push(pathAt(layOut(regular, detail, detailSize), LEFT, y, COLOURS.soft));
-  const city = truncate(regular, card.city, citySize);
-  parts.push(pathAt(layOut(regular, city, citySize), LEFT, 592, COLOURS.text));
-
+  const fonts = loadFonts();
+  const paths = layOutCard(card).map((line) => {
+    const { d } = layOut(fonts[line.font], line.text, line.size);
+    return `<path transform="translate(${LEFT} ${line.y.toFixed(1)})" fill="${line.colour}" d="${d}"/>`;
+  });
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">`,
     `<rect width="${W}" height="${H}" fill="${COLOURS.background}"/>`,
-    `<rect y="520" width="${W}" height="${H - 520}" fill="${COLOURS.band}"/>`,
+    `<rect y="${BAND_TOP}" width="${W}" height="${H - BAND_TOP}" fill="${COLOURS.band}"/>`,
     `<rect width="20" height="${H}" fill="${COLOURS.accent}"/>`,
-    ...parts,
+    ...paths,
     '</svg>',
   ].join('');
 }

@@ -24,7 +24,7 @@ import type { CatalogueSource } from '../live-catalogue.ts';
 import { prepareResponse, sendPrepared, type PreparedResponse } from '../prepared-response.ts';
 import { drawShareCard } from './draw.ts';
 
-/** 16 MiB: about 500 pictures of ~32 KB; a catalogue of 5,000 models stays within it. */
+/** 16 MiB: about 200 pictures of ~75 KB, whatever the catalogue's size. */
 export const DEFAULT_SHARE_CACHE_BYTES = 16 * 1024 * 1024;
 
 export type SharePictureOptions = {

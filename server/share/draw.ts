@@ -10,6 +10,7 @@
  */
 import { createRequire } from 'node:module';
 import * as fontkit from 'fontkit';
+import { LRUCache } from 'lru-cache';
 import sharp from 'sharp';
 import { SHARE_PICTURE, type ShareCard } from '../../client/seo/share-card.ts';
 
@@ -44,28 +45,53 @@ const COLOURS = {
   soft: '#e6f1f8',
 } as const;
 
-/** A line's glyphs' outlines as one SVG path, its baseline starting at (0, 0). */
-function layOut(font: fontkit.Font, text: string, size: number): { d: string } {
+/** Each glyph's outline as SVG path data in font units (y up), made once per glyph. */
+const outlines = new Map<string, string>();
+
+/**
+ * A line as a group of glyph references, its baseline starting at (0, 0); the outlines it uses
+ * are added to `defs` once per picture. Only positions are new per picture.
+ */
+function layOut(font: fontkit.Font, text: string, size: number, defs: Map<string, string>): string {
   const run = font.layout(text);
   const scale = size / font.unitsPerEm;
   let x = 0;
-  let d = '';
+  const uses: string[] = [];
   run.glyphs.forEach((glyph, i) => {
     const position = run.positions[i];
     if (!position) return;
-    const outline = glyph.path
-      .scale(scale, -scale)
-      .translate((x + position.xOffset) * scale, -position.yOffset * scale)
-      .toSVG();
-    d += outline;
+    const id = `${font === loadFonts().bold ? 'b' : 'r'}${glyph.id}`;
+    if (!defs.has(id)) {
+      let d = outlines.get(id);
+      if (d === undefined) {
+        d = glyph.path.toSVG();
+        outlines.set(id, d);
+      }
+      defs.set(id, d);
+    }
+    if (glyph.path.commands.length > 0) {
+      uses.push(`<use href="#${id}" x="${x + position.xOffset}" y="${position.yOffset}"/>`);
+    }
     x += position.xAdvance;
   });
-  return { d };
+  return `<g transform="scale(${scale} ${-scale})">${uses.join('')}</g>`;
 }
 
+/**
+ * Texts' advances in font units, remembered: a line's width is linear in its size, so fitting
+ * a line lays it out once, not once per size tried (fontkit's layout is most of the garbage a
+ * picture makes).
+ */
+const advances = new LRUCache<string, number>({ max: 2_000 });
+
 function width(font: fontkit.Font, text: string, size: number): number {
-  const scale = size / font.unitsPerEm;
-  return font.layout(text).positions.reduce((sum, p) => sum + p.xAdvance, 0) * scale;
+  const key = `${font.postscriptName}\n${text}`;
+  let units = advances.get(key);
+  if (units === undefined) {
+    units = font.layout(text).positions.reduce((sum, p) => sum + p.xAdvance, 0);
+    advances.set(key, units);
+  }
+  return (units * size) / font.unitsPerEm;
 }
 
 /** The largest size from `max` down to `min` at which `text` fits, else `min`. */
@@ -79,9 +105,15 @@ function fitSize(font: fontkit.Font, text: string, max: number, min: number): nu
 /** Cuts `text` with an ellipsis until it fits at `size`. */
 function truncate(font: fontkit.Font, text: string, size: number): string {
   if (width(font, text, size) <= TEXT_WIDTH) return text;
-  let cut = text;
-  while (cut.length > 1 && width(font, `${cut}…`, size) > TEXT_WIDTH) cut = cut.slice(0, -1);
-  return `${cut.trimEnd()}…`;
+  // The longest start that fits with its ellipsis (a binary search: few layouts).
+  let fits = 0;
+  let fails = text.length;
+  while (fails - fits > 1) {
+    const middle = Math.floor((fits + fails) / 2);
+    if (width(font, `${text.slice(0, middle)}…`, size) <= TEXT_WIDTH) fits = middle;
+    else fails = middle;
+  }
+  return `${text.slice(0, Math.max(1, fits)).trimEnd()}…`;
 }
 
 /**
@@ -158,16 +190,18 @@ export function layOutCard(card: ShareCard): CardLine[] {
 /** The picture as SVG: outlines only, no <text>. */
 export function shareCardSvg(card: ShareCard): string {
   const fonts = loadFonts();
-  const paths = layOutCard(card).map((line) => {
-    const { d } = layOut(fonts[line.font], line.text, line.size);
-    return `<path transform="translate(${LEFT} ${line.y.toFixed(1)})" fill="${line.colour}" d="${d}"/>`;
+  const defs = new Map<string, string>();
+  const lines = layOutCard(card).map((line) => {
+    const glyphs = layOut(fonts[line.font], line.text, line.size, defs);
+    return `<g transform="translate(${LEFT} ${line.y.toFixed(1)})" fill="${line.colour}">${glyphs}</g>`;
   });
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">`,
+    `<defs>${[...defs].map(([id, d]) => `<path id="${id}" d="${d}"/>`).join('')}</defs>`,
     `<rect width="${W}" height="${H}" fill="${COLOURS.background}"/>`,
     `<rect y="${BAND_TOP}" width="${W}" height="${H - BAND_TOP}" fill="${COLOURS.band}"/>`,
     `<rect width="20" height="${H}" fill="${COLOURS.accent}"/>`,
-    ...paths,
+    ...lines,
     '</svg>',
   ].join('');
 }

@@ -24,8 +24,8 @@ import type { CatalogueSource } from '../live-catalogue.ts';
 import { prepareResponse, sendPrepared, type PreparedResponse } from '../prepared-response.ts';
 import { drawShareCard } from './draw.ts';
 
-/** 16 MiB: about 200 pictures of ~75 KB, whatever the catalogue's size. */
-export const DEFAULT_SHARE_CACHE_BYTES = 16 * 1024 * 1024;
+/** 8 MiB: about 100 pictures of ~75 KB, whatever the catalogue's size (a preview is fetched once per URL, then cached by WhatsApp, Facebook and CDNs for a day). */
+export const DEFAULT_SHARE_CACHE_BYTES = 8 * 1024 * 1024;
 
 export type SharePictureOptions = {
   readonly catalogue: CatalogueSource;

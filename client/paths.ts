@@ -85,6 +85,17 @@ export const paths = {
   /** The quote's PDF, from the customer's page. */
   quotePdf: (number: string, key: string) =>
     `/presupuesto/${number}/${key}/${quoteFileName(number)}`,
+  /**
+   * A page's share picture (og:image, client/seo/share-card.ts): a product's under its
+   * canonical path, `/compartir/parabrisa/{marca}/{modelo}/{hash}.png`, else the shop's,
+   * `/compartir/tienda/{hash}.png`. The hash changes with the words drawn.
+   */
+  sharePicture: (canonical: string | null, hash: string) =>
+    `/compartir${canonical ?? '/tienda'}/${hash}.png`,
+  /** The folder of the share pictures (server/share/routes.ts). */
+  sharePictures: '/compartir',
+  /** The product feed for Google Merchant Center and Meta's Commerce Manager (server/feed/). */
+  productFeed: '/feed/productos.xml',
   /** Vite's hashed build files, served immutable. */
   assets: '/assets',
   /** Our resized copies of the gallery's photos (server/instagram/photo-routes.ts). */

@@ -151,6 +151,25 @@ code=$(status "$url/parabrisa/ford/no-existe")
 printf '    GET /parabrisa/ford/no-existe 404\n'
 ok
 
+step 'Share picture drawn on the production install (DejaVu outlines, sharp) and the product feed'
+(cd "$app" && node --input-type=module -e '
+  import sharp from "sharp";
+  const base = process.argv[1];
+  const html = await fetch(`${base}/parabrisa/ford/fiesta`).then((r) => r.text());
+  const image = /<meta property="og:image" content="([^"]+)"/.exec(html)?.[1];
+  if (!image) throw new Error("no og:image on /parabrisa/ford/fiesta");
+  const res = await fetch(image);
+  const png = Buffer.from(await res.arrayBuffer());
+  const meta = await sharp(png).metadata();
+  if (res.status !== 200 || meta.width !== 1200 || meta.height !== 630 || png.length > 300 * 1024)
+    throw new Error(`${image}: ${res.status}, ${meta.width}x${meta.height}, ${png.length} bytes`);
+  const feed = await fetch(`${base}/feed/productos.xml`);
+  const xml = await feed.text();
+  if (feed.status !== 200 || !xml.includes("<g:price>")) throw new Error(`feed: ${feed.status}`);
+  console.log(`${new URL(image).pathname}: ${meta.width}x${meta.height}, ${png.length} bytes; feed ${xml.length} bytes`);
+' "$url") >"$work/share.log" 2>&1 || { cat "$work/share.log" >&2; fail 'the share picture or the feed failed on the production install'; }
+ok "$(cat "$work/share.log")"
+
 # Seconds from <since> (a wall-clock time) until <url> shows <text>, polled every 100 ms by one
 # node process; "timeout" after 5 s.
 seconds_until_shown() {

@@ -47,6 +47,8 @@ import type { PanelContext } from '../client/panel/context.ts';
 import type { Panel } from './panel/index.ts';
 import type { SiteQuotes } from './quotes/service.ts';
 import { quotePdfRoute } from './quotes/routes.ts';
+import { sharePictureRoute } from './share/routes.ts';
+import { productFeedRoute } from './feed/products.ts';
 
 /**
  * A review link per client, opened (GET) and sent (POST) each: enough for a customer who
@@ -138,6 +140,7 @@ export function createApp(config: Config, deps: AppDeps): App {
   app.use(whatsappRoutes({ catalogue, facts, counting: deps.counting, siteUrl: config.siteUrl }));
   app.use(paths.assets, hashedAssets(join(clientDistDir, 'assets')));
   app.use(servePhotos(photosDir(config.dataDir)));
+  app.get(`${paths.sharePictures}/{*picture}`, sharePictureRoute({ catalogue, facts }));
   app.use(compression());
   if (deps.devMiddleware) app.use(deps.devMiddleware);
 
@@ -155,13 +158,13 @@ export function createApp(config: Config, deps: AppDeps): App {
 
   /** Site files are pages too: built once, compressed once, revalidated with their ETag. */
   const siteFile =
-    (path: string, type: string, sources: DataSource[], body: () => string) =>
+    (path: string, type: string, sources: DataSource[], body: () => string | Promise<string>) =>
     async (req: Request, res: Response) => {
       const build = async () => ({
         response: await prepareResponse(
           200,
           { 'Content-Type': type, 'Cache-Control': 'public, max-age=3600' },
-          body(),
+          await body(),
         ),
         sources: new Set(sources),
         searchParams: {},
@@ -173,34 +176,45 @@ export function createApp(config: Config, deps: AppDeps): App {
     paths.robots,
     siteFile(paths.robots, 'text/plain; charset=utf-8', [], () => robotsTxt(config.siteUrl)),
   );
-  // One sitemap per catalogue, split into parts only when the catalogue needs it.
-  const sitemaps = new WeakMap<CatalogueLookup, Sitemap>();
-  const currentSitemap = () => {
+  // One sitemap per catalogue (and with or without /testimonials: in once a review is
+  // published), split into parts only when the catalogue needs it.
+  const sitemaps = new WeakMap<CatalogueLookup, Map<boolean, Sitemap>>();
+  const currentSitemap = async () => {
     const { lookup } = catalogue.current();
-    const known = sitemaps.get(lookup);
-    if (known) return known;
-    const made = sitemap(config.siteUrl, lookup);
-    sitemaps.set(lookup, made);
+    const withReviews = (await deps.reviews.published.summary({ kind: 'all' })).count > 0;
+    const known = sitemaps.get(lookup) ?? new Map<boolean, Sitemap>();
+    sitemaps.set(lookup, known);
+    const kept = known.get(withReviews);
+    if (kept) return kept;
+    const made = sitemap(config.siteUrl, lookup, undefined, withReviews);
+    known.set(withReviews, made);
     return made;
   };
   const XML = 'application/xml; charset=utf-8';
+  const SITEMAP_SOURCES: DataSource[] = ['catalogue', 'reviews'];
   app.get(
     paths.sitemap,
-    siteFile(paths.sitemap, XML, ['catalogue'], () => currentSitemap().root),
+    siteFile(paths.sitemap, XML, SITEMAP_SOURCES, async () => (await currentSitemap()).root),
   );
-  app.get(paths.sitemapPart(':part'), (req, res, next) => {
+  app.get(paths.sitemapPart(':part'), async (req, res, next) => {
     const asked = req.params.part;
     const n = typeof asked === 'string' && /^[1-9]\d{0,5}$/.test(asked) ? Number(asked) : 0;
-    const part = currentSitemap().parts[n - 1];
+    const part = (await currentSitemap()).parts[n - 1];
     if (part === undefined) return next();
     const path = paths.sitemapPart(n);
     return siteFile(
       path,
       XML,
-      ['catalogue'],
-      () => currentSitemap().parts[n - 1] ?? part,
+      SITEMAP_SOURCES,
+      async () => (await currentSitemap()).parts[n - 1] ?? part,
     )(req, res);
   });
+
+  // The catalogue for Google Merchant Center and Meta's Commerce Manager, streamed (gzip above).
+  app.get(
+    paths.productFeed,
+    productFeedRoute({ catalogue, facts, now: deps.now, siteUrl: config.siteUrl }),
+  );
 
   // The picker's models of one brand (client/components/picker-models.ts): kept like a page.
   app.get(paths.pickerModels(':marca'), (req, res) => {

@@ -104,7 +104,7 @@ const chosenFor = new Map<string, Encoding>();
  * GET or HEAD, a 2xx status, If-None-Match naming the ETag (compared weakly, as RFC 9110
  * says for If-None-Match) or `*`, and no `Cache-Control: no-cache` in the request.
  */
-function notModified(req: IncomingMessage, status: number, etag: string): boolean {
+export function notModified(req: IncomingMessage, status: number, etag: string): boolean {
   const ifNoneMatch = req.headers['if-none-match'];
   if (!ifNoneMatch || status < 200 || status > 299) return false;
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;

@@ -1,7 +1,8 @@
 import type { CatalogueLookup } from '../catalogue/lookup.ts';
 import { answerPages, panelPaths, paths } from '../client/paths.ts';
 
-function escapeXml(text: string): string {
+/** Text for XML content or attributes. */
+export function escapeXml(text: string): string {
   return text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
@@ -10,18 +11,19 @@ export const SITEMAP_LIMITS = { urls: 50_000, bytes: 50 * 1024 * 1024 } as const
 export type SitemapLimits = { readonly urls: number; readonly bytes: number };
 
 /**
- * Home, the price list and each brand's page, the booking form, the reviews (`/testimonials`),
- * the answer pages and every product page (windshields, then rear windows); the other
- * template leftovers and the search stay out.
+ * Home, the price list and each brand's page, the booking form, the reviews (`/testimonials`,
+ * once one is published: before, it is a noindex page saying there is none), the answer pages
+ * and every product page (windshields, then rear windows); the other template leftovers and
+ * the search stay out.
  */
-export function sitemapPaths(catalogue: CatalogueLookup): string[] {
+export function sitemapPaths(catalogue: CatalogueLookup, withReviews = true): string[] {
   const { marcas } = catalogue.catalogue;
   return [
     paths.home,
     paths.priceList,
     ...marcas.map((m) => paths.priceListBrand(m.slug)),
     paths.booking,
-    paths.testimonials,
+    ...(withReviews ? [paths.testimonials] : []),
     ...answerPages,
     ...marcas.flatMap((m) => m.modelos.map((modelo) => modelo.meta.canonical)),
     ...marcas.flatMap((m) => (m.lunetas ?? []).map((modelo) => modelo.meta.canonical)),
@@ -44,12 +46,13 @@ export function sitemap(
   siteUrl: string,
   catalogue: CatalogueLookup,
   limits: SitemapLimits = SITEMAP_LIMITS,
+  withReviews = true,
 ): Sitemap {
   const fixed = Buffer.byteLength(XML_HEAD + URLSET_OPEN + URLSET_CLOSE);
   const files: string[][] = [];
   let current: string[] = [];
   let bytes = fixed;
-  for (const path of sitemapPaths(catalogue)) {
+  for (const path of sitemapPaths(catalogue, withReviews)) {
     const line = `  <url><loc>${escapeXml(`${siteUrl}${path}`)}</loc></url>\n`;
     const size = Buffer.byteLength(line);
     if (current.length > 0 && (current.length >= limits.urls || bytes + size > limits.bytes)) {

@@ -1,6 +1,13 @@
 import { useRouteLoaderData } from 'react-router-dom';
 import type { rootLoader } from '../routes.tsx';
 import type { ShopFacts } from '../facts/types.ts';
+import {
+  SHARE_PICTURE,
+  shareCardAlt,
+  sharePicturePath,
+  shopCard,
+  type ShareCard,
+} from '../seo/share-card.ts';
 
 type Props = {
   title: string;
@@ -9,6 +16,8 @@ type Props = {
   path?: string;
   keywords?: string;
   noindex?: boolean;
+  /** A product's share picture (client/seo/share-card.ts); the shop's picture otherwise. */
+  share?: { readonly card: ShareCard; readonly canonical: string };
 };
 
 export type RootData = {
@@ -29,9 +38,12 @@ export function useSiteUrl(): string {
 }
 
 /** Title, description, canonical and Open Graph tags; React 19 hoists them into <head>. */
-export function PageMeta({ title, description, path, keywords, noindex }: Props) {
+export function PageMeta({ title, description, path, keywords, noindex, share }: Props) {
   const { siteUrl, facts } = useRootData();
   const url = path === undefined ? undefined : `${siteUrl}${path}`;
+  const card = share?.card ?? shopCard(facts);
+  const image = `${siteUrl}${sharePicturePath(card, share?.canonical ?? null)}`;
+  const alt = shareCardAlt(card);
   return (
     <>
       <title>{title}</title>
@@ -45,10 +57,14 @@ export function PageMeta({ title, description, path, keywords, noindex }: Props)
       <meta property="og:title" content={title} />
       <meta property="og:description" content={description} />
       {url ? <meta property="og:url" content={url} /> : null}
-      <meta property="og:image" content={`${siteUrl}/og-image.jpg`} />
-      <meta property="og:image:width" content="1200" />
-      <meta property="og:image:height" content="630" />
+      <meta property="og:image" content={image} />
+      <meta property="og:image:width" content={String(SHARE_PICTURE.width)} />
+      <meta property="og:image:height" content={String(SHARE_PICTURE.height)} />
+      <meta property="og:image:type" content={SHARE_PICTURE.type} />
+      <meta property="og:image:alt" content={alt} />
       <meta name="twitter:card" content="summary_large_image" />
+      <meta name="twitter:image" content={image} />
+      <meta name="twitter:image:alt" content={alt} />
     </>
   );
 }

@@ -12,6 +12,7 @@ import { PriceDate } from '../components/PriceDate.tsx';
 import { PageMeta, useSiteUrl } from '../components/PageMeta.tsx';
 import { JsonLd } from '../seo/json-ld.tsx';
 import { breadcrumbs, productStructuredData } from '../seo/structured-data.ts';
+import { matchCard } from '../seo/share-card.ts';
 import { Breadcrumbs } from '../components/Breadcrumbs.tsx';
 import { ProductServices } from '../components/ProductServices.tsx';
 import { productQuestion, shopContent, whatsappLink } from '../content/business.ts';
@@ -89,7 +90,8 @@ export function ProductPage() {
   const data = useLoaderData<ProductData>();
   const { marca, modelo, pieza, pair, prices } = data;
   const siteUrl = useSiteUrl();
-  const { contact } = useFacts();
+  const facts = useFacts();
+  const { contact } = facts;
   const name = `${marca.marca} ${modelo.nombre}`;
   const piece = pieceNames[pieza];
   const section = pieza === 'luneta' ? `#${priceListSections.rearWindows}` : '';
@@ -110,6 +112,7 @@ export function ProductPage() {
         description={modelo.meta.description}
         keywords={modelo.meta.keywords}
         path={modelo.meta.canonical}
+        share={{ card: matchCard(facts, data), canonical: modelo.meta.canonical }}
       />
       <JsonLd data={productStructuredData(siteUrl, data, prices.validUntil, data.reviews)} />
       <JsonLd data={breadcrumbs(siteUrl, trail)} />

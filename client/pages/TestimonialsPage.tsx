@@ -72,7 +72,13 @@ export function TestimonialsPage() {
   const pageTitle = usePageTitle(page > 1 ? `${title} (página ${page})` : title);
   return (
     <>
-      <PageMeta title={pageTitle} description={reviewsText.description} path={here} />
+      {/* No review yet: a thin page to a search engine, out of the index (and the sitemap). */}
+      <PageMeta
+        title={pageTitle}
+        description={reviewsText.description}
+        path={summary.count > 0 ? here : undefined}
+        noindex={summary.count === 0}
+      />
       <PageHero title={reviewsText.title} path={paths.testimonials} />
       <div className="section reviews-page">
         <div className="container container-narrow">

@@ -93,6 +93,13 @@ const YEARS_PROPERTY = 'Años';
 const TRIM_PROPERTY = 'Versión';
 const QUALITY_PROPERTY = 'Calidad';
 
+/** What names a version among its model's: "Highline, Con sensor de lluvia, 2016 a 2020". */
+export function versionTitle(version: Version, pieza: Pieza): string {
+  return [version.version, featuresTitle(version.caracteristicas, pieza), yearsLabel(version)]
+    .filter((part) => part !== undefined)
+    .join(', ');
+}
+
 /** One version as a schema.org Product with its own Offer. */
 function versionProduct(
   siteUrl: string,
@@ -102,9 +109,7 @@ function versionProduct(
 ) {
   const url = `${siteUrl}${group.path}?${queryParams.version}=${version.id}`;
   const years = yearsLabel(version);
-  const title = [version.version, featuresTitle(version.caracteristicas, group.pieza), years]
-    .filter((part) => part !== undefined)
-    .join(', ');
+  const title = versionTitle(version, group.pieza);
   return {
     '@type': 'Product',
     '@id': `${url}#${version.id}`,

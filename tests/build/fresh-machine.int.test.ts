@@ -1,9 +1,9 @@
 /**
  * `npm test` on a machine with Node and nothing else (tests/helpers/tools.ts): vitest itself,
- * as a child process, on tests/build/tools.int.test.ts with Chromium, Java and PostgreSQL
- * hidden (PATH holds only node; CHROME_PATH names nothing). It passes, each tool's tests
+ * as a child process, on tests/build/tools.int.test.ts with Chromium, Java, PostgreSQL and
+ * Tesseract hidden (PATH holds only node; CHROME_PATH names nothing). It passes, each tool's tests
  * skipped with one line saying how many and what to install; with CI=true it fails, naming
- * all three.
+ * all four.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
@@ -43,12 +43,15 @@ describe('a machine with Node only', () => {
   it('passes, and says what it skipped and what to install', async () => {
     const { status, output } = await vitest({});
     expect(status, output).toBe(0);
-    expect(output).toMatch(/Tests\s+3 skipped \(3\)/);
-    const lines = output.split('\n').filter((line) => /^\[(chromium|java|postgres)\]/.test(line));
+    expect(output).toMatch(/Tests\s+4 skipped \(4\)/);
+    const lines = output
+      .split('\n')
+      .filter((line) => /^\[(chromium|java|postgres|tesseract)\]/.test(line));
     expect(lines).toEqual([
       '[chromium] Chromium not found (CHROME_PATH, or chromium on PATH): 1 test SKIPPED (browser tests). Install it: apt-get install chromium',
       '[java] Java not found (java on PATH): 1 test SKIPPED (Nu HTML Checker tests). Install it: apt-get install default-jre-headless',
       '[postgres] PostgreSQL not found (TEST_DATABASE_URL, or initdb through PATH): 1 test SKIPPED (PostgreSQL tests). Install it: apt-get install postgresql',
+      '[tesseract] Tesseract not found (tesseract on PATH): 1 test SKIPPED (OCR of the share pictures). Install it: apt-get install tesseract-ocr',
     ]);
   });
 
@@ -56,7 +59,7 @@ describe('a machine with Node only', () => {
     const { status, output } = await vitest({ CI: 'true' });
     expect(status).not.toBe(0);
     expect(output).toContain(
-      'CI=true but Chromium is missing (CHROME_PATH, or chromium on PATH; apt-get install chromium), and Java is missing (java on PATH; apt-get install default-jre-headless), and PostgreSQL is missing (TEST_DATABASE_URL, or initdb through PATH; apt-get install postgresql)',
+      'CI=true but Chromium is missing (CHROME_PATH, or chromium on PATH; apt-get install chromium), and Java is missing (java on PATH; apt-get install default-jre-headless), and PostgreSQL is missing (TEST_DATABASE_URL, or initdb through PATH; apt-get install postgresql), and Tesseract is missing (tesseract on PATH; apt-get install tesseract-ocr)',
     );
     expect(output).not.toMatch(/Tests\s+\d+ (passed|skipped)/);
   });

@@ -6,6 +6,10 @@ import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from '../helpers/browser.ts';
 import { nuErrors } from '../helpers/nu-checker.ts';
+import { readPictureText } from '../helpers/ocr.ts';
+import { drawShareCard } from '../../server/share/draw.ts';
+import { shopCard } from '../../client/seo/share-card.ts';
+import { defaultFacts } from '../../client/facts/defaults.ts';
 
 describe('the programs the tests need beyond Node', () => {
   it('Chromium starts and runs a page', { tags: ['chromium'] }, async () => {
@@ -27,6 +31,11 @@ describe('the programs the tests need beyond Node', () => {
         /^broken\.html: Element .head. is missing a required instance of child element .title./,
       ),
     ]);
+  });
+
+  it('Tesseract reads a picture', { tags: ['tesseract'] }, async () => {
+    const text = await readPictureText(await drawShareCard(shopCard(defaultFacts)));
+    expect(text).toContain(defaultFacts.contact.name);
   });
 
   it('PostgreSQL answers', { tags: ['postgres'] }, async () => {

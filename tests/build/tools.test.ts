@@ -44,6 +44,9 @@ describe('tests that need a program carry its tag', () => {
         ? [`${file}: chromium`]
         : []),
       ...(/nuErrors\(/.test(text) && !tagged(text, 'java') ? [`${file}: java`] : []),
+      ...(/readPictureText\(/.test(text) && !tagged(text, 'tesseract')
+        ? [`${file}: tesseract`]
+        : []),
       ...(/postgresUrl|freshSettings\('postgres'\)|inject\('postgresUrl'\)/.test(text) &&
       !tagged(text, 'postgres', 'POSTGRES|describeEngines')
         ? [`${file}: postgres`]

@@ -1,6 +1,7 @@
 /**
  * The programs some tests need beyond Node: Chromium (browser tests), Java (the Nu HTML
- * Checker) and PostgreSQL (the second database engine). Each is a vitest tag (vitest.config.ts):
+ * Checker), PostgreSQL (the second database engine) and Tesseract (reads the share pictures).
+ * Each is a vitest tag (vitest.config.ts):
  * a test or a file marked with it (`{ tags: ['java'] }`, `// @module-tag chromium`) is
  * skipped where the program is missing, and tests/helpers/tools-reporter.ts says at the end
  * how many were skipped and what to install. With CI=true nothing is skipped: a missing
@@ -70,7 +71,7 @@ export function postgresBinDir(env: Env = process.env): string | undefined {
 
 export type Tool = {
   /** The vitest tag that marks the tests needing it. */
-  readonly tag: 'chromium' | 'java' | 'postgres';
+  readonly tag: 'chromium' | 'java' | 'postgres' | 'tesseract';
   readonly name: string;
   /** What the tests with this tag are. */
   readonly tests: string;
@@ -106,6 +107,14 @@ export const TOOLS: readonly Tool[] = [
     lookedFor: 'TEST_DATABASE_URL, or initdb through PATH',
     install: 'apt-get install postgresql',
     present: (env) => Boolean(env.TEST_DATABASE_URL?.trim()) || postgresBinDir(env) !== undefined,
+  },
+  {
+    tag: 'tesseract',
+    name: 'Tesseract',
+    tests: 'OCR of the share pictures',
+    lookedFor: 'tesseract on PATH',
+    install: 'apt-get install tesseract-ocr',
+    present: (env) => onPath('tesseract', env) !== undefined,
   },
 ];
 

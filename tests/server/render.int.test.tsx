@@ -198,16 +198,16 @@ describe('site files', () => {
     expect(res.body.status).toBe('ok');
   });
 
-  it('lists home, the catalogue and its brand pages, booking, the reviews, the answer pages and every product in the sitemap, not the leftovers', async () => {
+  it('lists home, the catalogue and its brand pages, booking, the answer pages and every product in the sitemap, not the leftovers (nor the reviews before the first)', async () => {
     const res = await request(app).get('/sitemap.xml');
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/xml/);
     const locs = [...res.text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
     const brands = catalogue.catalogue.marcas.length;
-    expect(locs).toHaveLength(4 + brands + answerPages.length + catalogue.modelCount);
+    expect(locs).toHaveLength(3 + brands + answerPages.length + catalogue.modelCount);
     expect(locs).toContain(`${SITE_URL}/parabrisas/toyota`);
     expect(locs).toContain(`${SITE_URL}/turnos`);
-    expect(locs).toContain(`${SITE_URL}/testimonials`);
+    expect(locs).not.toContain(`${SITE_URL}/testimonials`);
     expect(locs).toContain(`${SITE_URL}/`);
     expect(locs).toContain(`${SITE_URL}/parabrisas`);
     expect(locs).toContain(`${SITE_URL}/parabrisa/peugeot/208-gt`);
@@ -227,11 +227,12 @@ describe('site files', () => {
     expect((await request(app).get('/nada')).headers['cache-control']).toMatch(/s-maxage=60/);
   });
 
-  it('indexes the reviews (/testimonials, real ones now) with its canonical', async () => {
+  it('keeps the reviews (/testimonials) out of the index while none is published', async () => {
+    // Indexed with its canonical once one is: tests/client/pages/testimonials-index.int.test.ts.
     const res = await request(app).get('/testimonials');
     expect(res.status).toBe(200);
-    expect(headOf(res.text)).not.toContain('noindex');
-    expect(headOf(res.text)).toContain(`<link rel="canonical" href="${SITE_URL}/testimonials"/>`);
+    expect(headOf(res.text)).toContain('<meta name="robots" content="noindex, follow"/>');
+    expect(headOf(res.text)).not.toContain('rel="canonical"');
   });
 
   it.each(['/about', '/models', '/team'])('marks the leftover %s noindex', async (path) => {

@@ -1,6 +1,7 @@
 /** Production entry: read the environment, put the site together, listen, shut down cleanly. */
 import { readConfig } from './config.ts';
 import { asyncStdout, createLogger } from './logger.ts';
+import { loadFonts } from './share/draw.ts';
 import { createSite, stopOnSignals } from './site.ts';
 
 function reason(error: unknown): string {
@@ -37,6 +38,7 @@ async function main() {
       exit(1);
     });
     stopOnSignals(site, logger, exit);
+    setImmediate(loadFonts);
   } catch (error) {
     logger.fatal({ err: error }, 'not starting');
     console.error(`Cannot start: ${reason(error)}`);

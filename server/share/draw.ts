@@ -22,9 +22,12 @@ function openFont(file: string): fontkit.Font {
   return font;
 }
 
-/** Read once, on the first picture. */
+/**
+ * Read once: on the first picture, or earlier through this export (the production entry calls
+ * it once the server listens, so no visitor's first picture waits the ~200 ms it takes).
+ */
 let fonts: { regular: fontkit.Font; bold: fontkit.Font } | undefined;
-function loadFonts() {
+export function loadFonts() {
   fonts ??= { regular: openFont('DejaVuSans.ttf'), bold: openFont('DejaVuSans-Bold.ttf') };
   return fonts;
 }

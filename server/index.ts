@@ -38,7 +38,13 @@ async function main() {
       exit(1);
     });
     stopOnSignals(site, logger, exit);
-    setImmediate(loadFonts);
+    setImmediate(() => {
+      try {
+        loadFonts();
+      } catch (error) {
+        logger.error({ err: error }, 'the share pictures cannot read their fonts');
+      }
+    });
   } catch (error) {
     logger.fatal({ err: error }, 'not starting');
     console.error(`Cannot start: ${reason(error)}`);

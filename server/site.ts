@@ -53,6 +53,7 @@ import { createBackupSchedule, type BackupSchedule } from './backups.ts';
 import { createQuoteStore } from '../store/quotes.ts';
 import { createQuoteService } from './quotes/service.ts';
 import { demandKey } from '../client/quote/form.ts';
+import { createSitePush, type PushOptions, type SitePush } from './push/index.ts';
 
 /** A gallery the site starts and stops with itself (the Instagram feed has a refresh timer). */
 export type SiteGallery = GallerySource & { start?(): void; stop?(): void };
@@ -107,6 +108,8 @@ export type SiteOverrides = {
   readonly panelTimeouts?: SessionTimeouts;
   /** Default: the daily backup of BACKUP_DIR and BACKUP_KEEP (server/backups.ts). */
   readonly backups?: BackupSchedule;
+  /** Web Push's sending (tests: a TLS agent trusting the test push service, short waits). */
+  readonly push?: Pick<PushOptions, 'agent' | 'timeoutMs' | 'backoff' | 'pollMs'>;
 };
 
 /** What the site keeps about people, and for how long: the periods the owner published (/privacidad). */
@@ -203,6 +206,14 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
       logger,
     });
   const bookingStore = createBookingStore(database);
+  const push: SitePush = createSitePush({
+    config,
+    database,
+    logger,
+    facts: currentFacts,
+    now,
+    ...overrides.push,
+  });
   const reviews = createReviews({
     database,
     bookings: bookingStore,
@@ -241,6 +252,7 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
     facts: currentFacts,
     onStored: () => {
       contact.nudge?.();
+      push.nudge();
       tally.count({ kind: 'booking', key: '' });
     },
   });
@@ -348,6 +360,7 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
         });
       });
       contact.start();
+      push.start();
       tally.start();
       retention.start();
       places.start();
@@ -382,6 +395,7 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
         facts.close?.();
         await closed;
         await contact.stop();
+        await push.stop();
         await tally.stop();
         panel.close();
         await database.close();

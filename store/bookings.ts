@@ -8,6 +8,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import { writeTransaction } from './transaction.ts';
+import { enqueuePush, type PushEvent } from './push.ts';
 import type { BookingStatus, BookingsTable, SiteDatabase, SiteTables } from './schema.ts';
 
 export type Booking = {
@@ -50,7 +51,11 @@ export type NewBooking = Omit<Booking, 'updatedAt' | 'status'> & {
 };
 
 /** What the owner is e-mailed (through the contact outbox), committed with the booking. */
-export type BookingNotice = { readonly text: string };
+export type BookingNotice = {
+  readonly text: string;
+  /** The notification to the shop's phones (store/push.ts), queued in the same transaction. */
+  readonly push?: PushEvent | undefined;
+};
 
 export type BookOutcome =
   | { readonly status: 'booked'; readonly booking: Booking }
@@ -95,8 +100,11 @@ export type BookingStore = {
     defaultPlaces: number,
     at: Date,
   ): Promise<'moved' | 'full' | 'closed' | 'gone'>;
-  /** Cancels and frees the place at once; false when it was not holding one. */
-  cancel(id: string, at: Date): Promise<boolean>;
+  /**
+   * Cancels and frees the place at once; false when it was not holding one. `push`: the
+   * notification to the shop's phones, queued in the same transaction.
+   */
+  cancel(id: string, at: Date, push?: PushEvent): Promise<boolean>;
   /** Marks a booking confirmed or done (the owner). */
   setStatus(id: string, status: 'confirmado' | 'hecho', at: Date): Promise<boolean>;
   findByManageHash(hash: string): Promise<Booking | undefined>;
@@ -231,6 +239,7 @@ export function createBookingStore(database: SiteDatabase): BookingStore {
                 kind: 'booking',
               })
               .execute();
+          if (notice?.push) await enqueuePush(tx, notice.push);
           return { status: 'booked', booking: { ...booking, ...fresh(booking.createdAt) } };
         });
         if (outcome.status === 'booked') announce();
@@ -275,7 +284,7 @@ export function createBookingStore(database: SiteDatabase): BookingStore {
       return outcome;
     },
 
-    async cancel(id, at) {
+    async cancel(id, at, push) {
       const cancelled = await write(async (tx) => {
         const row = await tx
           .updateTable('bookings')
@@ -286,6 +295,7 @@ export function createBookingStore(database: SiteDatabase): BookingStore {
           .executeTakeFirst();
         if (!row) return false;
         await release(tx, row);
+        if (push) await enqueuePush(tx, push);
         return true;
       });
       if (cancelled) announce();

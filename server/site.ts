@@ -276,6 +276,7 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
     quotes,
     backups,
     reviews,
+    push,
   });
   const counting: DemandCounting = createDemandCounting({
     tally,

@@ -97,7 +97,7 @@ function PushActivateView({ publicKey, csrfToken }: Props) {
       <p className="panel-hint" role="status">
         {ready
           ? message
-          : 'Este navegador no recibe avisos. En iPhone, primero agregá el panel a la pantalla de inicio y abrilo desde ahí.'}
+          : 'Los avisos necesitan un navegador actual con JavaScript. En iPhone, primero agregá el panel a la pantalla de inicio y abrilo desde ahí.'}
       </p>
     </form>
   );

@@ -93,7 +93,7 @@ export function PushPage() {
                 </p>
                 <PanelForm action={panelPaths.push}>
                   <input type="hidden" name="dispositivo" value={device.id} />
-                  <fieldset>
+                  <fieldset className="push-kinds">
                     <legend>Qué avisa a «{device.name}»</legend>
                     {Object.entries(PUSH_KIND_NAMES).map(([kind, label]) => (
                       <p key={kind} className="panel-check">

@@ -123,6 +123,8 @@ export const panelPaths = {
   /** "Descargar planilla": the live prices as the sheet the owner uploads (a CSV). */
   pricesSheet: '/panel/precios/planilla',
   bookings: '/panel/turnos',
+  /** "Recordar por WhatsApp" (`?turno=`): marks the booking reminded, then 303 to wa.me. */
+  bookingReminder: '/panel/turnos/recordar',
   /** Datos del negocio: the shop's facts, one section at a time (`?seccion=zonas`); POST to preview and publish. */
   business: '/panel/negocio',
   /** Every published version of the facts; POST "Volver a esta versión". */

@@ -34,6 +34,8 @@ export type Booking = {
   readonly car: BookedCar | undefined;
   /** Made from an insurance quote in the panel: its number. */
   readonly quoteNumber: string | undefined;
+  /** When the owner last sent the WhatsApp reminder. */
+  readonly remindedAt: string | undefined;
 };
 
 /** "Peugeot 208", and the catalogue's slugs of that brand and model. */
@@ -43,7 +45,7 @@ export type BookedCar = {
   readonly modelSlug: string;
 };
 
-export type NewBooking = Omit<Booking, 'updatedAt' | 'status'> & {
+export type NewBooking = Omit<Booking, 'updatedAt' | 'status' | 'remindedAt'> & {
   /** The form's one-time token. */
   readonly formToken: string;
   /** SHA-256 (hex) of the private link's token. */
@@ -107,7 +109,13 @@ export type BookingStore = {
   cancel(id: string, at: Date, push?: PushEvent): Promise<boolean>;
   /** Marks a booking confirmed or done (the owner). */
   setStatus(id: string, status: 'confirmado' | 'hecho', at: Date): Promise<boolean>;
+  /** By the hash of its private link: the one made at booking, or the last reminder's. */
   findByManageHash(hash: string): Promise<Booking | undefined>;
+  /**
+   * "Recordar por WhatsApp": marks a booking that holds a place as reminded and keeps the
+   * hash of the reminder's private link; undefined when it is cancelled, done or gone.
+   */
+  markReminded(id: string, remindTokenHash: string, at: Date): Promise<Booking | undefined>;
   findById(id: string): Promise<Booking | undefined>;
   /** Bookings from `from` to `to` (days, both included), by day and window. */
   listBetween(from: string, to: string): Promise<Booking[]>;
@@ -313,7 +321,26 @@ export function createBookingStore(database: SiteDatabase): BookingStore {
     },
 
     async findByManageHash(hash) {
-      const row = await bookings().where('manage_token_hash', '=', hash).executeTakeFirst();
+      const row = await bookings()
+        .where((eb) =>
+          eb.or([eb('manage_token_hash', '=', hash), eb('remind_token_hash', '=', hash)]),
+        )
+        .executeTakeFirst();
+      return row ? toBooking(row) : undefined;
+    },
+
+    async markReminded(id, remindTokenHash, at) {
+      const row = await db
+        .updateTable('bookings')
+        .set({
+          reminded_at: at.toISOString(),
+          remind_token_hash: remindTokenHash,
+          updated_at: at.toISOString(),
+        })
+        .where('id', '=', id)
+        .where('status', 'in', HOLDING)
+        .returningAll()
+        .executeTakeFirst();
       return row ? toBooking(row) : undefined;
     },
 
@@ -460,8 +487,12 @@ export function createBookingStore(database: SiteDatabase): BookingStore {
   };
 }
 
-function fresh(at: string): { updatedAt: string; status: BookingStatus } {
-  return { updatedAt: at, status: 'pendiente' };
+function fresh(at: string): {
+  updatedAt: string;
+  status: BookingStatus;
+  remindedAt: undefined;
+} {
+  return { updatedAt: at, status: 'pendiente', remindedAt: undefined };
 }
 
 function toRow(b: NewBooking): BookingsTable {
@@ -490,6 +521,8 @@ function toRow(b: NewBooking): BookingsTable {
     brand_slug: b.car?.brandSlug ?? null,
     model_slug: b.car?.modelSlug ?? null,
     quote_number: b.quoteNumber ?? null,
+    reminded_at: null,
+    remind_token_hash: null,
   };
 }
 
@@ -518,5 +551,6 @@ function toBooking(r: BookingsTable): Booking {
         ? { name: r.car, brandSlug: r.brand_slug, modelSlug: r.model_slug }
         : undefined,
     quoteNumber: r.quote_number ?? undefined,
+    remindedAt: r.reminded_at ?? undefined,
   };
 }

@@ -436,6 +436,19 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  // "Recordar por WhatsApp" (server/bookings/reminder.ts): when the owner reminded the
+  // customer, and the private link that reminder carries (only its hash).
+  '2026-12-04-20-booking-reminders': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('bookings').addColumn('reminded_at', 'text').execute();
+      await db.schema.alterTable('bookings').addColumn('remind_token_hash', 'text').execute();
+      await db.schema
+        .createIndex('bookings_remind_token')
+        .on('bookings')
+        .column('remind_token_hash')
+        .execute();
+    },
+  },
 };
 
 function sqlIn(column: string, values: readonly string[]) {

@@ -127,6 +127,10 @@ export type BookingsTable = {
   model_slug: string | null;
   /** Made from an insurance quote in the panel: its number (`P-2026-000123`). */
   quote_number: string | null;
+  /** When the owner last sent the WhatsApp reminder ("Recordado"). */
+  reminded_at: string | null;
+  /** SHA-256 of the private link in the last reminder (it works like the first one). */
+  remind_token_hash: string | null;
 };
 
 /** The owner's change of a day's places (from the panel). */

@@ -128,7 +128,12 @@ export function createBookingService(options: BookingServiceOptions): BookingSer
           notes: request.notes,
           quoteNumber: undefined,
         };
-        const view = toView({ ...booking, status: 'pendiente', updatedAt: booking.createdAt });
+        const view = toView({
+          ...booking,
+          status: 'pendiente',
+          updatedAt: booking.createdAt,
+          remindedAt: undefined,
+        });
         const published = facts();
         const outcome = await store.book(
           booking,
@@ -247,6 +252,7 @@ export function toView(b: Booking): BookingView {
     plate: b.plate,
     notes: b.notes,
     quoteNumber: b.quoteNumber,
+    remindedAt: b.remindedAt,
     startsAt: b.startsAt,
     endsAt: b.endsAt,
     createdAt: b.createdAt,

@@ -38,6 +38,7 @@ import { createPanelQuotes } from '../quotes/panel.ts';
 import { quotePdfDownload, quotesExport } from '../quotes/export.ts';
 import type { SitePush } from '../push/index.ts';
 import { panelPush, pushEndpoints } from './push.ts';
+import { bookingReminder } from '../bookings/reminder.ts';
 
 export type PanelRender = (
   req: Request,
@@ -143,6 +144,7 @@ export function createPanel({
     quotePdfDownload(quotes, facts),
     ...(catalogueStore ? [priceSheetDownload(catalogueStore, now)] : []),
     ...pushEndpoints({ push, facts, logger }),
+    bookingReminder({ store: bookings, siteUrl: config.siteUrl, facts, now }),
   ]);
   return {
     store,

@@ -54,6 +54,10 @@ import { createQuoteStore } from '../store/quotes.ts';
 import { createQuoteService } from './quotes/service.ts';
 import { demandKey } from '../client/quote/form.ts';
 import { createSitePush, type PushOptions, type SitePush } from './push/index.ts';
+import { createPushStore } from '../store/push.ts';
+
+/** How long the push outbox keeps a notification once it is sent, failed or expired. */
+export const PUSH_OUTBOX_DAYS = 30;
 
 /** A gallery the site starts and stops with itself (the Instagram feed has a refresh timer). */
 export type SiteGallery = GallerySource & { start?(): void; stop?(): void };
@@ -117,6 +121,7 @@ export function retentionPurges(database: SiteDatabase, facts: () => ShopFacts):
   const messages = createContactStore(database);
   const bookings = createBookingStore(database);
   const quotes = createQuoteStore(database);
+  const push = createPushStore(database);
   return [
     {
       name: 'contact messages',
@@ -133,6 +138,12 @@ export function retentionPurges(database: SiteDatabase, facts: () => ShopFacts):
       name: 'quotes',
       days: () => facts().privacy.bookingsDays,
       run: (before) => quotes.purgeCreatedBefore(before),
+    },
+    // Sent, failed or expired notifications (what happened and when, never who): 30 days.
+    {
+      name: 'push notifications',
+      days: () => PUSH_OUTBOX_DAYS,
+      run: (before) => push.purgeBefore(before),
     },
   ];
 }

@@ -220,6 +220,7 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
   const push: SitePush = createSitePush({
     config,
     database,
+    bookings: bookingStore,
     logger,
     facts: currentFacts,
     now,

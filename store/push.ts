@@ -95,6 +95,12 @@ export type PushStore = {
   enqueue(event: PushEvent): Promise<number>;
   /** Queues an event for one device (the "Probar" button). */
   enqueueFor(deviceId: string, event: PushEvent): Promise<number>;
+  /**
+   * Queues `event` under the id `eventId` for the devices that want the agenda at `hour`;
+   * a device that has it already is skipped (the unique event and device), so every instance
+   * may run this and each device gets it once. Returns how many rows were added.
+   */
+  enqueueAgenda(eventId: string, hour: string, event: PushEvent): Promise<number>;
   claimNext(now: Date, leaseMs: number): Promise<ClaimedPush | undefined>;
   markSent(id: string, at: Date): Promise<void>;
   markRetry(id: string, error: string, nextAttemptAt: Date): Promise<void>;
@@ -272,6 +278,38 @@ export function createPushStore(database: SiteDatabase): PushStore {
 
     enqueueFor(deviceId, event) {
       return writeTransaction(database, (tx) => enqueuePush(tx, event, deviceId));
+    },
+
+    async enqueueAgenda(eventId, hour, event) {
+      const wanting = await devices()
+        .where('want_agenda', '=', 1)
+        .where('agenda_hour', '=', hour)
+        .execute();
+      if (wanting.length === 0) return 0;
+      const created = event.createdAt.toISOString();
+      const result = await db
+        .insertInto('push_deliveries')
+        .values(
+          wanting.map((d) => ({
+            id: randomUUID(),
+            event_id: eventId,
+            subscription_id: d.id,
+            kind: event.kind,
+            title: event.title,
+            body: event.body,
+            url: event.url,
+            urgency: event.urgency,
+            topic: event.topic ?? null,
+            created_at: created,
+            expires_at: event.expiresAt.toISOString(),
+            status: 'pending' as const,
+            attempts: 0,
+            next_attempt_at: created,
+          })),
+        )
+        .onConflict((oc) => oc.columns(['event_id', 'subscription_id']).doNothing())
+        .executeTakeFirst();
+      return Number(result.numInsertedOrUpdatedRows ?? 0);
     },
 
     async claimNext(now, leaseMs) {

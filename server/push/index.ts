@@ -12,6 +12,8 @@ import type { Config } from '../config.ts';
 import type { Logger } from '../logger.ts';
 import { endpointProblem } from './endpoint.ts';
 import { testPush } from './notices.ts';
+import { createAgendaPush } from './agenda.ts';
+import type { BookingStore } from '../../store/bookings.ts';
 import { createPushSender, type VapidKeys } from './send.ts';
 import { createPushWorker, type PushBackoff, type PushWorker } from './worker.ts';
 
@@ -56,6 +58,8 @@ export type PushOptions = {
   readonly timeoutMs?: number;
   readonly backoff?: PushBackoff;
   readonly pollMs?: number;
+  /** Tomorrow's agenda is read here (store/bookings.ts). */
+  readonly bookings: BookingStore;
 };
 
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
@@ -115,6 +119,14 @@ export function createSitePush(options: PushOptions): SitePush {
     },
   });
 
+  const agenda = createAgendaPush({
+    store,
+    bookings: options.bookings,
+    now,
+    logger,
+    onQueued: () => worker.nudge(),
+  });
+
   return {
     store,
     async publicKey() {
@@ -146,11 +158,13 @@ export function createSitePush(options: PushOptions): SitePush {
     },
     start() {
       worker.start();
+      agenda.start();
     },
     nudge() {
       worker.nudge();
     },
     stop() {
+      agenda.stop();
       return worker.stop();
     },
   };

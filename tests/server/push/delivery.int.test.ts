@@ -19,6 +19,7 @@ import type { Site } from '../../../server/site.ts';
 import { createSitePush, type SitePush } from '../../../server/push/index.ts';
 import { createContactService } from '../../../server/contact/service.ts';
 import { createContactStore } from '../../../store/messages.ts';
+import { createBookingStore } from '../../../store/bookings.ts';
 import { createLogger } from '../../../server/logger.ts';
 
 const ALL: ReadonlySet<PushKind> = new Set([
@@ -73,6 +74,7 @@ async function setup() {
   const push: SitePush = createSitePush({
     config,
     database,
+    bookings: createBookingStore(database),
     logger: createLogger('silent'),
     facts: () => {
       throw new Error('not used');

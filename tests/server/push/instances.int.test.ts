@@ -10,6 +10,7 @@ import { startTestPushService, testPushAgent } from '../../helpers/push-service.
 import { openDatabase } from '../../../store/open.ts';
 import { createPanelStore } from '../../../store/panel.ts';
 import { createPushStore } from '../../../store/push.ts';
+import { createBookingStore } from '../../../store/bookings.ts';
 import { createSitePush } from '../../../server/push/index.ts';
 import { newBookingPush } from '../../../server/push/notices.ts';
 import { createLogger } from '../../../server/logger.ts';
@@ -38,8 +39,8 @@ describe('push on two instances sharing PostgreSQL', POSTGRES, () => {
         timeoutMs: 2_000,
         pollMs: 50,
       };
-      const one = createSitePush({ ...options, database: a });
-      const two = createSitePush({ ...options, database: b });
+      const one = createSitePush({ ...options, database: a, bookings: createBookingStore(a) });
+      const two = createSitePush({ ...options, database: b, bookings: createBookingStore(b) });
       try {
         const { person } = await createPanelStore(a).grantAccess(
           'duenio@example.com',

@@ -134,6 +134,8 @@ export const panelPaths = {
   /** "Descargar planilla": the live prices as the sheet the owner uploads (a CSV). */
   pricesSheet: '/panel/precios/planilla',
   bookings: '/panel/turnos',
+  /** "Recordar por WhatsApp" (`?turno=`): marks the booking reminded, then 303 to wa.me. */
+  bookingReminder: '/panel/turnos/recordar',
   /** Datos del negocio: the shop's facts, one section at a time (`?seccion=zonas`); POST to preview and publish. */
   business: '/panel/negocio',
   /** Every published version of the facts; POST "Volver a esta versión". */
@@ -155,6 +157,17 @@ export const panelPaths = {
   activity: '/panel/actividad',
   /** The signed-in person's own passkeys and sessions. */
   account: '/panel/mi-acceso',
+  /** Avisos: this person's devices that receive notifications, what each receives; POSTs "Probar", "Quitar". */
+  push: '/panel/avisos',
+  /** POST (JSON, from the page's island): stores this browser's push subscription. */
+  pushSubscribe: '/panel/api/avisos/suscribir',
+  /** The panel's service worker (scope /panel/) and web app manifest; open, no data in them. */
+  serviceWorker: '/panel/sw.js',
+  manifest: '/panel/manifest.webmanifest',
+  /** The installed app's icons (PNG): 192 and 512 px, and a maskable one of 512. */
+  icon192: '/panel/icono-192.png',
+  icon512: '/panel/icono-512.png',
+  iconMaskable: '/panel/icono-maskable.png',
 } as const;
 
 /** `presupuesto-P-2026-000123.pdf`: the quote's file, wherever it is downloaded. */

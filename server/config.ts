@@ -6,6 +6,7 @@ import { projectRoot } from './paths.ts';
 import { catalogueFileIn } from '../catalogue/file.ts';
 import { parseTrustProxy, type TrustProxy } from './trust-proxy.ts';
 import { googleReviewsUrlProblem } from './reviews/google-link.ts';
+import { parsePushOrigins } from './push/endpoint.ts';
 
 /** Everything the server reads from the environment, validated once at start. */
 export type Config = {
@@ -38,6 +39,15 @@ export type Config = {
   readonly healthDetail: boolean;
   /** The daily backup (server/backups.ts): BACKUP_DIR (unset: none) and BACKUP_KEEP. */
   readonly backups: { readonly dir: string | undefined; readonly keep: number };
+  /**
+   * Web Push (server/push/): the push services' origins accepted besides the known ones
+   * (PUSH_SERVICE_ORIGINS), and the VAPID key pair when given (VAPID_PUBLIC_KEY and
+   * VAPID_PRIVATE_KEY; unset: made once and kept in the site's database).
+   */
+  readonly push: {
+    readonly origins: readonly string[];
+    readonly vapid: { readonly publicKey: string; readonly privateKey: string } | undefined;
+  };
 };
 
 const optional = z
@@ -73,6 +83,20 @@ const envSchema = z.object({
   CONTACT_MAX_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(60),
   BACKUP_DIR: optional,
   BACKUP_KEEP: z.coerce.number().int().min(1).max(3650).default(14),
+  PUSH_SERVICE_ORIGINS: optional,
+  // base64url: a P-256 public key (65 bytes) and private key (32 bytes), as web-push makes them.
+  VAPID_PUBLIC_KEY: optional.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{87}$/, 'must be a base64url P-256 public key (87 characters)')
+      .optional(),
+  ),
+  VAPID_PRIVATE_KEY: optional.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a base64url P-256 private key (43 characters)')
+      .optional(),
+  ),
 });
 
 export class ConfigError extends Error {}
@@ -93,9 +117,16 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   let databaseUrl: string | undefined;
   let trustProxy: TrustProxy;
+  let pushOrigins: readonly string[];
+  if ((e.VAPID_PUBLIC_KEY === undefined) !== (e.VAPID_PRIVATE_KEY === undefined)) {
+    throw new ConfigError(
+      'Invalid environment configuration:\n  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both, or neither (the site then makes a pair once and keeps it in its database)',
+    );
+  }
   try {
     databaseUrl = databaseUrlFrom(e.DATABASE_URL);
     trustProxy = parseTrustProxy(e.TRUST_PROXY);
+    pushOrigins = parsePushOrigins(e.PUSH_SERVICE_ORIGINS);
   } catch (error) {
     throw new ConfigError(
       `Invalid environment configuration:\n  ${error instanceof Error ? error.message : String(error)}`,
@@ -124,6 +155,13 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     backups: {
       dir: e.BACKUP_DIR === undefined ? undefined : resolve(projectRoot, e.BACKUP_DIR),
       keep: e.BACKUP_KEEP,
+    },
+    push: {
+      origins: pushOrigins,
+      vapid:
+        e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+          ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+          : undefined,
     },
   };
 }

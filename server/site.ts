@@ -53,6 +53,11 @@ import { createBackupSchedule, type BackupSchedule } from './backups.ts';
 import { createQuoteStore } from '../store/quotes.ts';
 import { createQuoteService } from './quotes/service.ts';
 import { demandKey } from '../client/quote/form.ts';
+import { createSitePush, type PushOptions, type SitePush } from './push/index.ts';
+import { createPushStore } from '../store/push.ts';
+
+/** How long the push outbox keeps a notification once it is sent, failed or expired. */
+export const PUSH_OUTBOX_DAYS = 30;
 
 /** A gallery the site starts and stops with itself (the Instagram feed has a refresh timer). */
 export type SiteGallery = GallerySource & { start?(): void; stop?(): void };
@@ -107,6 +112,8 @@ export type SiteOverrides = {
   readonly panelTimeouts?: SessionTimeouts;
   /** Default: the daily backup of BACKUP_DIR and BACKUP_KEEP (server/backups.ts). */
   readonly backups?: BackupSchedule;
+  /** Web Push's sending (tests: a TLS agent trusting the test push service, short waits). */
+  readonly push?: Pick<PushOptions, 'agent' | 'timeoutMs' | 'backoff' | 'pollMs'>;
 };
 
 /** What the site keeps about people, and for how long: the periods the owner published (/privacidad). */
@@ -114,6 +121,7 @@ export function retentionPurges(database: SiteDatabase, facts: () => ShopFacts):
   const messages = createContactStore(database);
   const bookings = createBookingStore(database);
   const quotes = createQuoteStore(database);
+  const push = createPushStore(database);
   return [
     {
       name: 'contact messages',
@@ -130,6 +138,12 @@ export function retentionPurges(database: SiteDatabase, facts: () => ShopFacts):
       name: 'quotes',
       days: () => facts().privacy.bookingsDays,
       run: (before) => quotes.purgeCreatedBefore(before),
+    },
+    // Sent, failed or expired notifications (what happened and when, never who): 30 days.
+    {
+      name: 'push notifications',
+      days: () => PUSH_OUTBOX_DAYS,
+      run: (before) => push.purgeBefore(before),
     },
   ];
 }
@@ -203,6 +217,15 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
       logger,
     });
   const bookingStore = createBookingStore(database);
+  const push: SitePush = createSitePush({
+    config,
+    database,
+    bookings: bookingStore,
+    logger,
+    facts: currentFacts,
+    now,
+    ...overrides.push,
+  });
   const reviews = createReviews({
     database,
     bookings: bookingStore,
@@ -241,6 +264,7 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
     facts: currentFacts,
     onStored: () => {
       contact.nudge?.();
+      push.nudge();
       tally.count({ kind: 'booking', key: '' });
     },
   });
@@ -264,6 +288,7 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
     quotes,
     backups,
     reviews,
+    push,
   });
   const counting: DemandCounting = createDemandCounting({
     tally,
@@ -348,6 +373,7 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
         });
       });
       contact.start();
+      push.start();
       tally.start();
       retention.start();
       places.start();
@@ -382,6 +408,7 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
         facts.close?.();
         await closed;
         await contact.stop();
+        await push.stop();
         await tally.stop();
         panel.close();
         await database.close();

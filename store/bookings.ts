@@ -8,6 +8,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import { writeTransaction } from './transaction.ts';
+import { enqueuePush, type PushEvent } from './push.ts';
 import type { BookingStatus, BookingsTable, SiteDatabase, SiteTables } from './schema.ts';
 
 export type Booking = {
@@ -33,6 +34,8 @@ export type Booking = {
   readonly car: BookedCar | undefined;
   /** Made from an insurance quote in the panel: its number. */
   readonly quoteNumber: string | undefined;
+  /** When the owner last sent the WhatsApp reminder. */
+  readonly remindedAt: string | undefined;
 };
 
 /** "Peugeot 208", and the catalogue's slugs of that brand and model. */
@@ -42,7 +45,7 @@ export type BookedCar = {
   readonly modelSlug: string;
 };
 
-export type NewBooking = Omit<Booking, 'updatedAt' | 'status'> & {
+export type NewBooking = Omit<Booking, 'updatedAt' | 'status' | 'remindedAt'> & {
   /** The form's one-time token. */
   readonly formToken: string;
   /** SHA-256 (hex) of the private link's token. */
@@ -50,7 +53,11 @@ export type NewBooking = Omit<Booking, 'updatedAt' | 'status'> & {
 };
 
 /** What the owner is e-mailed (through the contact outbox), committed with the booking. */
-export type BookingNotice = { readonly text: string };
+export type BookingNotice = {
+  readonly text: string;
+  /** The notification to the shop's phones (store/push.ts), queued in the same transaction. */
+  readonly push?: PushEvent | undefined;
+};
 
 export type BookOutcome =
   | { readonly status: 'booked'; readonly booking: Booking }
@@ -95,11 +102,20 @@ export type BookingStore = {
     defaultPlaces: number,
     at: Date,
   ): Promise<'moved' | 'full' | 'closed' | 'gone'>;
-  /** Cancels and frees the place at once; false when it was not holding one. */
-  cancel(id: string, at: Date): Promise<boolean>;
+  /**
+   * Cancels and frees the place at once; false when it was not holding one. `push`: the
+   * notification to the shop's phones, queued in the same transaction.
+   */
+  cancel(id: string, at: Date, push?: PushEvent): Promise<boolean>;
   /** Marks a booking confirmed or done (the owner). */
   setStatus(id: string, status: 'confirmado' | 'hecho', at: Date): Promise<boolean>;
+  /** By the hash of its private link: the one made at booking, or the last reminder's. */
   findByManageHash(hash: string): Promise<Booking | undefined>;
+  /**
+   * "Recordar por WhatsApp": marks a booking that holds a place as reminded and keeps the
+   * hash of the reminder's private link; undefined when it is cancelled, done or gone.
+   */
+  markReminded(id: string, remindTokenHash: string, at: Date): Promise<Booking | undefined>;
   findById(id: string): Promise<Booking | undefined>;
   /** Bookings from `from` to `to` (days, both included), by day and window. */
   listBetween(from: string, to: string): Promise<Booking[]>;
@@ -231,6 +247,7 @@ export function createBookingStore(database: SiteDatabase): BookingStore {
                 kind: 'booking',
               })
               .execute();
+          if (notice?.push) await enqueuePush(tx, notice.push);
           return { status: 'booked', booking: { ...booking, ...fresh(booking.createdAt) } };
         });
         if (outcome.status === 'booked') announce();
@@ -275,7 +292,7 @@ export function createBookingStore(database: SiteDatabase): BookingStore {
       return outcome;
     },
 
-    async cancel(id, at) {
+    async cancel(id, at, push) {
       const cancelled = await write(async (tx) => {
         const row = await tx
           .updateTable('bookings')
@@ -286,6 +303,7 @@ export function createBookingStore(database: SiteDatabase): BookingStore {
           .executeTakeFirst();
         if (!row) return false;
         await release(tx, row);
+        if (push) await enqueuePush(tx, push);
         return true;
       });
       if (cancelled) announce();
@@ -303,7 +321,26 @@ export function createBookingStore(database: SiteDatabase): BookingStore {
     },
 
     async findByManageHash(hash) {
-      const row = await bookings().where('manage_token_hash', '=', hash).executeTakeFirst();
+      const row = await bookings()
+        .where((eb) =>
+          eb.or([eb('manage_token_hash', '=', hash), eb('remind_token_hash', '=', hash)]),
+        )
+        .executeTakeFirst();
+      return row ? toBooking(row) : undefined;
+    },
+
+    async markReminded(id, remindTokenHash, at) {
+      const row = await db
+        .updateTable('bookings')
+        .set({
+          reminded_at: at.toISOString(),
+          remind_token_hash: remindTokenHash,
+          updated_at: at.toISOString(),
+        })
+        .where('id', '=', id)
+        .where('status', 'in', HOLDING)
+        .returningAll()
+        .executeTakeFirst();
       return row ? toBooking(row) : undefined;
     },
 
@@ -450,8 +487,12 @@ export function createBookingStore(database: SiteDatabase): BookingStore {
   };
 }
 
-function fresh(at: string): { updatedAt: string; status: BookingStatus } {
-  return { updatedAt: at, status: 'pendiente' };
+function fresh(at: string): {
+  updatedAt: string;
+  status: BookingStatus;
+  remindedAt: undefined;
+} {
+  return { updatedAt: at, status: 'pendiente', remindedAt: undefined };
 }
 
 function toRow(b: NewBooking): BookingsTable {
@@ -480,6 +521,8 @@ function toRow(b: NewBooking): BookingsTable {
     brand_slug: b.car?.brandSlug ?? null,
     model_slug: b.car?.modelSlug ?? null,
     quote_number: b.quoteNumber ?? null,
+    reminded_at: null,
+    remind_token_hash: null,
   };
 }
 
@@ -508,5 +551,6 @@ function toBooking(r: BookingsTable): Booking {
         ? { name: r.car, brandSlug: r.brand_slug, modelSlug: r.model_slug }
         : undefined,
     quoteNumber: r.quote_number ?? undefined,
+    remindedAt: r.reminded_at ?? undefined,
   };
 }

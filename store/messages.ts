@@ -3,9 +3,17 @@
  * and PostgreSQL. Delivery: a worker claims one due message (a lease: `claimed_until`),
  * sends it, then records sent, a retry time, or a permanent failure.
  */
-import { sql } from 'kysely';
-import type { Engine, MessageStatus, SiteDatabase, StoredMessage } from './schema.ts';
+import { sql, type Insertable } from 'kysely';
+import type {
+  ContactMessagesTable,
+  Engine,
+  MessageStatus,
+  SiteDatabase,
+  StoredMessage,
+} from './schema.ts';
 import { storedMessageSchema } from './schema.ts';
+import { enqueuePush, type PushEvent } from './push.ts';
+import { writeTransaction } from './transaction.ts';
 
 export type { Engine };
 
@@ -25,8 +33,11 @@ export type ContactStore = {
   readonly engine: Engine;
   /** The SQLite file or the PostgreSQL URL without password, for logs and the CLI. */
   readonly location: string;
-  /** Commits the message as pending; throws if it was not stored (nothing half-written). */
-  insert(message: StoredMessage): Promise<void>;
+  /**
+   * Commits the message as pending; throws if it was not stored (nothing half-written).
+   * `push`: the notification to the shop's phones, queued in the same transaction.
+   */
+  insert(message: StoredMessage, push?: PushEvent): Promise<void>;
   /** Contact messages received at or after `since`, whatever their state (the site-wide ceiling). */
   countReceivedSince(since: Date): Promise<number>;
   /** Oldest first. */
@@ -52,29 +63,35 @@ export type ContactStore = {
 const ERROR_TEXT_MAX = 1_000;
 
 /** The contact queries on the site's database; `close` closes that database. */
-export function createContactStore({ db, engine, location, close }: SiteDatabase): ContactStore {
+export function createContactStore(database: SiteDatabase): ContactStore {
+  const { db, engine, location, close } = database;
   const messages = () => db.selectFrom('contact_messages');
 
   return {
     engine,
     location,
 
-    async insert(message) {
+    async insert(message, push) {
       const m = storedMessageSchema.parse(message);
-      await db
-        .insertInto('contact_messages')
-        .values({
-          id: m.id,
-          received_at: m.receivedAt,
-          name: m.name,
-          email: m.email,
-          message: m.message,
-          status: 'pending',
-          attempts: 0,
-          next_attempt_at: m.receivedAt,
-          kind: m.kind ?? 'contact',
-        })
-        .execute();
+      const row: Insertable<ContactMessagesTable> = {
+        id: m.id,
+        received_at: m.receivedAt,
+        name: m.name,
+        email: m.email,
+        message: m.message,
+        status: 'pending',
+        attempts: 0,
+        next_attempt_at: m.receivedAt,
+        kind: m.kind ?? 'contact',
+      };
+      if (!push) {
+        await db.insertInto('contact_messages').values(row).execute();
+        return;
+      }
+      await writeTransaction(database, async (tx) => {
+        await tx.insertInto('contact_messages').values(row).execute();
+        await enqueuePush(tx, push);
+      });
     },
 
     async countReceivedSince(since) {

@@ -369,6 +369,86 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable('bookings').addColumn('quote_number', 'text').execute();
     },
   },
+  // Web Push to the shop's phones (docs/decisions/2026-12-04-web-push.md): the devices, the
+  // outbox of notifications (one row per event and device, written with the event), and the
+  // site's VAPID key pair, made once so that every instance signs with the same key.
+  '2026-12-04-10-push': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('push_subscriptions')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('person_id', 'text', (c) =>
+          c.notNull().references('panel_people.id').onDelete('cascade'),
+        )
+        .addColumn('device_name', 'text', (c) => c.notNull())
+        .addColumn('endpoint', 'text', (c) => c.notNull().unique())
+        .addColumn('p256dh', 'text', (c) => c.notNull())
+        .addColumn('auth', 'text', (c) => c.notNull())
+        .addColumn('want_turnos', 'integer', (c) => c.notNull().defaultTo(1))
+        .addColumn('want_presupuestos', 'integer', (c) => c.notNull().defaultTo(1))
+        .addColumn('want_mensajes', 'integer', (c) => c.notNull().defaultTo(1))
+        .addColumn('want_opiniones', 'integer', (c) => c.notNull().defaultTo(1))
+        .addColumn('want_agenda', 'integer', (c) => c.notNull().defaultTo(1))
+        .addColumn('agenda_hour', 'text', (c) => c.notNull().defaultTo('19:00'))
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('push_subscriptions_person')
+        .on('push_subscriptions')
+        .column('person_id')
+        .execute();
+      await db.schema
+        .createTable('push_deliveries')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('event_id', 'text', (c) => c.notNull())
+        .addColumn('subscription_id', 'text', (c) =>
+          c.notNull().references('push_subscriptions.id').onDelete('cascade'),
+        )
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('title', 'text', (c) => c.notNull())
+        .addColumn('body', 'text', (c) => c.notNull())
+        .addColumn('url', 'text', (c) => c.notNull())
+        .addColumn('urgency', 'text', (c) => c.notNull())
+        .addColumn('topic', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) =>
+          c.notNull().check(sqlIn('status', ['pending', 'sent', 'failed', 'expired'])),
+        )
+        .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('last_error', 'text')
+        .addColumn('next_attempt_at', 'text', (c) => c.notNull())
+        .addColumn('claimed_until', 'text')
+        .addColumn('sent_at', 'text')
+        .addUniqueConstraint('push_deliveries_once', ['event_id', 'subscription_id'])
+        .execute();
+      await db.schema
+        .createIndex('push_deliveries_due')
+        .on('push_deliveries')
+        .columns(['status', 'next_attempt_at'])
+        .execute();
+      await db.schema
+        .createTable('site_secrets')
+        .addColumn('key', 'text', (c) => c.primaryKey())
+        .addColumn('value', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+    },
+  },
+  // "Recordar por WhatsApp" (server/bookings/reminder.ts): when the owner reminded the
+  // customer, and the private link that reminder carries (only its hash).
+  '2026-12-04-20-booking-reminders': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('bookings').addColumn('reminded_at', 'text').execute();
+      await db.schema.alterTable('bookings').addColumn('remind_token_hash', 'text').execute();
+      await db.schema
+        .createIndex('bookings_remind_token')
+        .on('bookings')
+        .column('remind_token_hash')
+        .execute();
+    },
+  },
 };
 
 function sqlIn(column: string, values: readonly string[]) {

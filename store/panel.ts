@@ -198,6 +198,13 @@ export function createPanelStore({ db }: SiteDatabase) {
         await trx.deleteFrom('panel_sessions').where('person_id', '=', row.id).execute();
         await trx.deleteFrom('panel_tokens').where('person_id', '=', row.id).execute();
         await trx.deleteFrom('panel_passkeys').where('person_id', '=', row.id).execute();
+        // Their phones stop receiving notifications (store/push.ts).
+        const devices = trx
+          .selectFrom('push_subscriptions')
+          .select('id')
+          .where('person_id', '=', row.id);
+        await trx.deleteFrom('push_deliveries').where('subscription_id', 'in', devices).execute();
+        await trx.deleteFrom('push_subscriptions').where('person_id', '=', row.id).execute();
         return toPerson(row);
       });
     },

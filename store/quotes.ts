@@ -9,6 +9,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import { likePattern, writeTransaction } from './transaction.ts';
+import { enqueuePush, type PushEvent } from './push.ts';
 import type { QuotesTable, SiteDatabase, SiteTables } from './schema.ts';
 
 /** What the store keeps of a quote: the searchable columns and the frozen document (JSON). */
@@ -37,7 +38,12 @@ export type QuotePage = { readonly quotes: readonly StoredQuote[]; readonly tota
 
 export type QuoteStore = {
   /** Numbers and stores the quote, all or nothing; `body` may name the number it gets. */
-  issue(quote: NewQuote, body: (number: string) => string): Promise<StoredQuote>;
+  issue(
+    quote: NewQuote,
+    body: (number: string) => string,
+    /** The notification to the shop's phones, queued in the same transaction. */
+    push?: (number: string) => PushEvent,
+  ): Promise<StoredQuote>;
   findByNumber(number: string): Promise<(StoredQuote & { readonly keyHash: string }) | undefined>;
   /** Newest first; `search` matches the number, the plate or the name. */
   list(search: string, limit: number, offset: number): Promise<QuotePage>;
@@ -97,7 +103,7 @@ export function createQuoteStore(database: SiteDatabase): QuoteStore {
   };
 
   return {
-    async issue(quote, body) {
+    async issue(quote, body, push) {
       return write(async (tx) => {
         await tx
           .insertInto('quote_counters')
@@ -127,6 +133,7 @@ export function createQuoteStore(database: SiteDatabase): QuoteStore {
           body: body(number),
         };
         await tx.insertInto('quotes').values(row).execute();
+        if (push) await enqueuePush(tx, push(number));
         return toQuote({ ...row, booking_id: null, booking_day: null, booking_slot: null });
       });
     },

@@ -16,6 +16,7 @@ import {
 } from 'kysely';
 import type { HideReason, ReviewStatus, ReviewsTable, SiteDatabase, SiteTables } from './schema.ts';
 import { writeTransaction } from './transaction.ts';
+import { enqueuePush, type PushEvent } from './push.ts';
 
 /** Where a review stands; a reason exactly when it is not published. */
 export type ReviewState =
@@ -98,6 +99,8 @@ export type ReviewStore = {
     input: ReviewInput,
     subject: ReviewSubject,
     at: Date,
+    /** A new review's notification to the shop's phones, queued in the same transaction. */
+    push?: PushEvent,
   ): Promise<SaveOutcome>;
   /** Published reviews, newest first. */
   published(filter: ReviewFilter, offset: number, limit: number): Promise<Review[]>;
@@ -202,7 +205,7 @@ export function createReviewStore(database: SiteDatabase): ReviewStore {
       return row ? toReview(row) : undefined;
     },
 
-    async save(bookingId, input, subject, at) {
+    async save(bookingId, input, subject, at, push) {
       const now = at.toISOString();
       const fields = { stars: input.stars, body: input.body, author: input.author };
       // Insert unless the booking has one (a double submit waits for the other insert, then
@@ -230,7 +233,10 @@ export function createReviewStore(database: SiteDatabase): ReviewStore {
           })
           .onConflict((oc) => oc.column('booking_id').doNothing())
           .executeTakeFirst();
-        if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) return 'stored';
+        if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) {
+          if (push) await enqueuePush(tx, push);
+          return 'stored';
+        }
         const updated = await tx
           .updateTable('reviews')
           .set({ ...fields, updated_at: now })

@@ -127,6 +127,10 @@ export type BookingsTable = {
   model_slug: string | null;
   /** Made from an insurance quote in the panel: its number (`P-2026-000123`). */
   quote_number: string | null;
+  /** When the owner last sent the WhatsApp reminder ("Recordado"). */
+  reminded_at: string | null;
+  /** SHA-256 of the private link in the last reminder (it works like the first one). */
+  remind_token_hash: string | null;
 };
 
 /** The owner's change of a day's places (from the panel). */
@@ -325,6 +329,69 @@ export type QuotesTable = {
   body: string;
 };
 
+/** What a device may be told about, each chosen per device (docs/dueno.md, "Avisos en el teléfono"). */
+export const PUSH_KINDS = ['turnos', 'presupuestos', 'mensajes', 'opiniones', 'agenda'] as const;
+export type PushKind = (typeof PUSH_KINDS)[number];
+
+/**
+ * A phone or computer of someone of the shop that receives Web Push notifications: the push
+ * service's endpoint and the keys the browser gave (`subscription.toJSON()`), and what it wants.
+ */
+export type PushSubscriptionsTable = {
+  id: string;
+  person_id: string;
+  /** What the person called it ("Teléfono de Juan"). */
+  device_name: string;
+  /** The push service's URL for this device (its path is a secret: never logged). */
+  endpoint: string;
+  /** The browser's P-256 public key and auth secret, base64url. */
+  p256dh: string;
+  auth: string;
+  /** 1: this kind reaches the device. */
+  want_turnos: number;
+  want_presupuestos: number;
+  want_mensajes: number;
+  want_opiniones: number;
+  want_agenda: number;
+  /** `HH:MM` in Jujuy: when tomorrow's agenda is sent. */
+  agenda_hour: string;
+  created_at: string;
+  updated_at: string;
+};
+
+export const PUSH_DELIVERY_STATUSES = ['pending', 'sent', 'failed', 'expired'] as const;
+export type PushDeliveryStatus = (typeof PUSH_DELIVERY_STATUSES)[number];
+
+/**
+ * The push outbox: one row per event and device, written in the same transaction as what it
+ * tells (store/push.ts enqueue); a worker sends each once (a lease, as the contact outbox).
+ * Title, body and url never name the customer.
+ */
+export type PushDeliveriesTable = {
+  id: string;
+  event_id: string;
+  subscription_id: string;
+  kind: string;
+  title: string;
+  body: string;
+  url: string;
+  urgency: 'very-low' | 'low' | 'normal' | 'high';
+  /** The `Topic` header: a newer notification with the same topic replaces an undelivered one. */
+  topic: string | null;
+  created_at: string;
+  /** After this the push is pointless: not sent any more (the TTL counts down to it). */
+  expires_at: string;
+  status: PushDeliveryStatus;
+  attempts: number;
+  last_error: string | null;
+  next_attempt_at: string;
+  claimed_until: string | null;
+  sent_at: string | null;
+};
+
+/** Settings of the site kept in its database (one row per key): the VAPID key pair. */
+export type SiteSecretsTable = { key: string; value: string; created_at: string };
+
 /** Every table of the site's database (each feature adds its own; one list of migrations). */
 export type SiteTables = {
   contact_messages: ContactMessagesTable;
@@ -350,6 +417,9 @@ export type SiteTables = {
   shop_facts: ShopFactsTable;
   quote_counters: QuoteCountersTable;
   quotes: QuotesTable;
+  push_subscriptions: PushSubscriptionsTable;
+  push_deliveries: PushDeliveriesTable;
+  site_secrets: SiteSecretsTable;
 };
 
 export type Engine = 'sqlite' | 'postgres';

@@ -109,8 +109,14 @@ export function checkWhatAndWhere(
   values: BookingValues,
   catalogue: CatalogueLookup,
   zones: readonly Zone[],
-): { errors: BookingErrors; ok: WhatAndWhere | undefined } {
+): {
+  errors: BookingErrors;
+  ok: WhatAndWhere | undefined;
+  /** The car as the catalogue names it, for the Marca and Modelo fields (the URL has slugs). */
+  carNames?: { readonly brand: string; readonly model: string } | undefined;
+} {
   const errors: Partial<Record<BookingField, string>> = {};
+  let carNames: { brand: string; model: string } | undefined;
   const job = isJob(values.job) ? values.job : undefined;
   if (!job) errors.job = 'Elegí qué trabajo hacemos.';
 
@@ -127,6 +133,7 @@ export function checkWhatAndWhere(
       errors.model = `No encontramos ${pieceNames[pieza].the} de ese modelo en la lista de precios. Revisá cómo está escrito, o escribinos por WhatsApp.`;
     }
     if (match) {
+      carNames = { brand: match.marca.marca, model: match.modelo.nombre };
       const versions = match.modelo.versiones;
       const version = values.version ? versions?.find((v) => v.id === values.version) : undefined;
       if (values.version && !version) {
@@ -166,7 +173,7 @@ export function checkWhatAndWhere(
   }
   const ok =
     job && place && Object.keys(errors).length === 0 ? { job, glass, place, zone } : undefined;
-  return { errors, ok };
+  return { errors, ok, carNames };
 }
 
 export type Who = {

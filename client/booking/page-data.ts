@@ -55,6 +55,10 @@ export async function bookingPageData(
   const asked = extra.showAll || values.job !== '' || values.place !== '';
   const { zones } = context.facts;
   const checked = checkWhatAndWhere(values, context.catalogue, zones);
+  // "toyota", "hilux" from a product page's link: the fields show "Toyota", "Hilux" (the
+  // catalogue finds the model by either).
+  if (checked.carNames)
+    values = { ...values, brand: checked.carNames.brand, model: checked.carNames.model };
   const zone = checked.ok?.zone;
   const askZone =
     values.place === 'domicilio' && !zone ? findAsk(zones, values.locality) : undefined;

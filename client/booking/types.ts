@@ -87,6 +87,8 @@ export type BookingView = Omit<BookingRequest, 'token' | 'job'> & {
   readonly jobName: string;
   /** Made from an insurance quote in the panel: its number. */
   readonly quoteNumber: string | undefined;
+  /** When the shop last reminded the customer by WhatsApp (the panel's "Recordado"). */
+  readonly remindedAt?: string | undefined;
   readonly startsAt: string;
   readonly endsAt: string;
   readonly createdAt: string;

@@ -57,6 +57,11 @@ export const islands = defineIslands({
     when: 'load',
     load: () => import('../panel/PasskeyButton.tsx').then((m) => m.PasskeyButton),
   },
+  // The panel's "Activar avisos" (client/panel/): no public page renders it.
+  pushActivate: {
+    when: 'load',
+    load: () => import('../panel/PushActivate.tsx').then((m) => m.PushActivate),
+  },
   scrollTop: {
     when: 'scroll',
     load: () => import('../components/ScrollToTop.tsx').then((m) => m.ScrollToTop),

@@ -327,6 +327,12 @@ function BookingCard({
         <span className={b.status === 'cancelado' ? 'panel-tag panel-tag-failed' : 'panel-tag'}>
           {BOOKING_STATUS_NAMES[b.status]}
         </span>
+        {b.remindedAt && open ? (
+          <>
+            {' '}
+            <span className="panel-tag">Recordado</span>
+          </>
+        ) : null}
       </h3>
       <p>
         {b.jobName}
@@ -364,6 +370,11 @@ function BookingCard({
         <a className="button button-small button-primary" href={b.whatsapp} rel="noopener">
           {b.status === 'cancelado' ? 'Avisarle por WhatsApp' : 'WhatsApp'}
         </a>
+        {b.reminder ? (
+          <a className="button button-small button-whatsapp" href={b.reminder} rel="noopener">
+            {b.remindedAt ? 'Recordar otra vez por WhatsApp' : 'Recordar por WhatsApp'}
+          </a>
+        ) : null}
       </div>
     </li>
   );

@@ -1,5 +1,6 @@
 import { useRouteLoaderData } from 'react-router-dom';
 import { pageTitle } from '../content/business.ts';
+import { panelPaths } from '../paths.ts';
 import type { panelLoader } from './routes.tsx';
 
 /** The shop's published name, from the panel's top route (client/panel/routes.tsx). */
@@ -7,12 +8,17 @@ export function usePanelShopName(): string {
   return useRouteLoaderData<typeof panelLoader>('panel')?.shopName ?? '';
 }
 
-/** A panel page's head: its title, and never indexed (the header says so too). */
+/**
+ * A panel page's head: its title, never indexed (the header says so too), and the web app
+ * manifest that makes the panel installable (only panel pages link it).
+ */
 export function PanelMeta({ title }: { title: string }) {
   return (
     <>
       <title>{pageTitle(`${title} · Panel`, usePanelShopName())}</title>
       <meta name="robots" content="noindex, nofollow" />
+      <link rel="manifest" href={panelPaths.manifest} />
+      <link rel="apple-touch-icon" href={panelPaths.icon192} />
     </>
   );
 }

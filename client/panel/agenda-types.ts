@@ -11,6 +11,11 @@ export type AgendaBooking = BookingView & {
   readonly review: BookingReviewStatus;
   /** Where, as people read it ("En el taller (Av. Fascio 1250, …)", "A domicilio en Perico"). */
   readonly where: string;
+  /**
+   * "Recordar por WhatsApp": the panel's redirect that marks it reminded (today's and
+   * tomorrow's bookings that hold a place); undefined otherwise.
+   */
+  readonly reminder: string | undefined;
 };
 
 /** A review link made for a done job: the link, and WhatsApp to the customer with it. */

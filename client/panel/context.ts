@@ -16,6 +16,7 @@ import type { Backups } from './backup-types.ts';
 import type { ReviewModeration } from './reviews-types.ts';
 import type { ShopFactsService } from './facts-types.ts';
 import type { PanelQuotes } from './quotes-types.ts';
+import type { PanelPush } from './push-types.ts';
 
 export type PanelPerson = {
   readonly id: string;
@@ -47,6 +48,8 @@ export interface PanelServices {
   readonly facts: ShopFactsService | undefined;
   /** The insurance quotes: list, search, "Pasar a turno". */
   readonly quotes: PanelQuotes;
+  /** Avisos: this person's devices that receive Web Push notifications. */
+  readonly push: PanelPush;
 }
 
 export interface PanelContext {

@@ -13,4 +13,5 @@ export const panelNav: readonly PanelNavEntry[] = [
   { label: 'Estadísticas', to: panelPaths.stats },
   { label: 'Personas', to: panelPaths.people },
   { label: 'Actividad', to: panelPaths.activity },
+  { label: 'Avisos', to: panelPaths.push },
 ];

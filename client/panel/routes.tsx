@@ -11,6 +11,7 @@ import { requirePanel } from './context.ts';
 import { AccountPage, accountAction, accountLoader } from './AccountPage.tsx';
 import { PanelShell } from './PanelShell.tsx';
 import { PanelMeta } from './PanelMeta.tsx';
+import { PushPage, pushAction, pushLoader } from './PushPage.tsx';
 import { MessagesPage, messagesAction, messagesLoader } from './MessagesPage.tsx';
 import { BookingsPage, bookingsAction, bookingsLoader } from './BookingsPage.tsx';
 import { PeoplePage, peopleAction, peopleLoader } from './PeoplePage.tsx';
@@ -62,6 +63,14 @@ export const panelScreens: DataRouteObject[] = [
     loader: accountLoader,
     action: accountAction,
     element: <AccountPage />,
+  },
+
+  {
+    id: 'panel-push',
+    path: screen(panelPaths.push),
+    loader: pushLoader,
+    action: pushAction,
+    element: <PushPage />,
   },
 
   {

@@ -10,7 +10,8 @@ import {
 } from '../../client/content/booking.ts';
 import type { ShopFacts } from '../../client/facts/types.ts';
 import { paths } from '../../client/paths.ts';
-import { addDays } from '../../catalogue/validity.ts';
+import { addDays, shopDate } from '../../catalogue/validity.ts';
+import { reminderPath } from './reminder.ts';
 import { WHOLE_DAY, type BookingStore } from '../../store/bookings.ts';
 import { toView } from './service.ts';
 import { newToken } from './tokens.ts';
@@ -29,6 +30,8 @@ export function createAgenda(
   return {
     async days(from, to) {
       const published = facts();
+      const today = shopDate(now());
+      const tomorrow = addDays(today, 1);
       const { hours, closedDays, booking, contact } = published;
       const [bookings, taken, dayPlaces, closures] = await Promise.all([
         store.listBetween(from, to),
@@ -82,6 +85,11 @@ export function createAgenda(
             ...b,
             review: reviewed.get(b.id) ?? 'none',
             where: whereLabel(b, published),
+            reminder:
+              (b.day === today || b.day === tomorrow) &&
+              (b.status === 'pendiente' || b.status === 'confirmado')
+                ? reminderPath(b.id)
+                : undefined,
             whatsapp: customerWhatsappLink(
               b.phone,
               b.status === 'cancelado'

@@ -77,6 +77,7 @@ export function ownerFeed(
         `Teléfono: ${booking.phone}`,
         booking.plate ? `Patente: ${booking.plate}` : undefined,
         booking.notes ? `Notas: ${booking.notes}` : undefined,
+        booking.remindedAt && booking.status !== 'cancelado' ? 'Recordado por WhatsApp' : undefined,
       ]
         .filter(Boolean)
         .join('\n'),

@@ -23,6 +23,7 @@ import type { Logger } from '../logger.ts';
 import type { IsoDate } from '../../catalogue/validity.ts';
 import type { PlacesSnapshot, PlacesView } from './places-view.ts';
 import { hashToken, newToken, TOKEN_PATTERN } from './tokens.ts';
+import { cancelledBookingPush, newBookingPush, type BookingFacts } from '../push/notices.ts';
 
 const HOUR_MS = 60 * 60_000;
 
@@ -127,12 +128,17 @@ export function createBookingService(options: BookingServiceOptions): BookingSer
           notes: request.notes,
           quoteNumber: undefined,
         };
-        const view = toView({ ...booking, status: 'pendiente', updatedAt: booking.createdAt });
+        const view = toView({
+          ...booking,
+          status: 'pendiente',
+          updatedAt: booking.createdAt,
+          remindedAt: undefined,
+        });
         const published = facts();
         const outcome = await store.book(
           booking,
           published.booking.placesPerWindow[request.place],
-          { text: ownerNotice(view, published) },
+          { text: ownerNotice(view, published), push: newBookingPush(pushFacts(booking), created) },
         );
         if (outcome.status === 'booked') {
           logger.info(
@@ -161,7 +167,12 @@ export function createBookingService(options: BookingServiceOptions): BookingSer
     async cancel(token) {
       const booking = await findStored(token);
       if (!booking) return false;
-      const cancelled = await store.cancel(booking.id, now());
+      const at = now();
+      const cancelled = await store.cancel(
+        booking.id,
+        at,
+        cancelledBookingPush(pushFacts(booking), at),
+      );
       if (cancelled) logger.info({ id: booking.id }, 'bookings: cancelled by the visitor');
       return cancelled;
     },
@@ -180,6 +191,20 @@ export function createBookingService(options: BookingServiceOptions): BookingSer
       if (moved === 'full' || moved === 'closed') places.changed();
       return moved;
     },
+  };
+}
+
+/** What a notification may say about a booking (server/push/notices.ts): nothing about who. */
+function pushFacts(
+  b: Pick<Booking, 'day' | 'slot' | 'place' | 'locality' | 'job' | 'car'>,
+): BookingFacts {
+  return {
+    day: b.day,
+    slot: b.slot,
+    place: b.place,
+    locality: b.locality,
+    job: b.job,
+    carName: b.car?.name,
   };
 }
 
@@ -227,6 +252,7 @@ export function toView(b: Booking): BookingView {
     plate: b.plate,
     notes: b.notes,
     quoteNumber: b.quoteNumber,
+    remindedAt: b.remindedAt,
     startsAt: b.startsAt,
     endsAt: b.endsAt,
     createdAt: b.createdAt,

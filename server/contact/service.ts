@@ -9,6 +9,7 @@ import type { Logger } from '../logger.ts';
 import type { StoredMessage } from '../../store/schema.ts';
 import type { ContactStore } from '../../store/messages.ts';
 import { validateContact } from './validate.ts';
+import { newMessagePush } from '../push/notices.ts';
 
 const HOUR_MS = 60 * 60_000;
 
@@ -70,7 +71,7 @@ export function createContactService(options: ContactServiceOptions): ContactSer
           return { status: 'busy', values };
         }
         recent.set(key, received.getTime() + repeatWindowMs);
-        await store.insert(message);
+        await store.insert(message, newMessagePush(received));
       } catch (error) {
         recent.delete(key);
         logger.error(

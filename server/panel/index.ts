@@ -36,6 +36,9 @@ import { createQuoteStore } from '../../store/quotes.ts';
 import type { SiteQuotes } from '../quotes/service.ts';
 import { createPanelQuotes } from '../quotes/panel.ts';
 import { quotePdfDownload, quotesExport } from '../quotes/export.ts';
+import type { SitePush } from '../push/index.ts';
+import { panelPush, pushEndpoints } from './push.ts';
+import { bookingReminder } from '../bookings/reminder.ts';
 
 export type PanelRender = (
   req: Request,
@@ -72,6 +75,8 @@ export type PanelOptions = {
   readonly factsStore?: FactsStore | undefined;
   /** Insurance quotes (server/quotes/): the list, the PDF, "Pasar a turno". */
   readonly quotes: SiteQuotes;
+  /** Web Push: Avisos, the service worker and the manifest. */
+  readonly push: SitePush;
 };
 
 export function createPanel({
@@ -87,6 +92,7 @@ export function createPanel({
   facts,
   factsStore,
   quotes,
+  push,
 }: PanelOptions): Panel {
   const quoteStore = createQuoteStore(database);
   const store = createPanelStore(database);
@@ -109,6 +115,7 @@ export function createPanel({
       now,
       facts,
     }),
+    push: panelPush(push),
   };
   const auth = createAuth({
     store,
@@ -136,6 +143,8 @@ export function createPanel({
     quotesExport(quoteStore, now),
     quotePdfDownload(quotes, facts),
     ...(catalogueStore ? [priceSheetDownload(catalogueStore, now)] : []),
+    ...pushEndpoints({ push, facts, logger }),
+    bookingReminder({ store: bookings, siteUrl: config.siteUrl, facts, now }),
   ]);
   return {
     store,

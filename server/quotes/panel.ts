@@ -9,7 +9,9 @@ import { windowInstants } from '../../client/booking/calendar.ts';
 import { WINDOW_IDS, windowName } from '../../client/content/booking.ts';
 import type { ShopFacts } from '../../client/facts/types.ts';
 import type { PanelQuote, PanelQuotes } from '../../client/panel/quotes-types.ts';
-import type { BookingStore } from '../../store/bookings.ts';
+import type { BookedCar, BookingStore } from '../../store/bookings.ts';
+import { pieceNames } from '../../client/content/glass.ts';
+import type { QuoteItem } from '../../client/quote/types.ts';
 import type { QuoteStore, StoredQuote } from '../../store/quotes.ts';
 import { hashToken, newToken } from '../bookings/tokens.ts';
 import type { SiteQuotes } from './service.ts';
@@ -75,8 +77,8 @@ export function createPanelQuotes(options: {
             .filter((part) => part !== undefined)
             .join(' · '),
           quoteNumber: quote.number,
-          // The quote names its car in words only: its review shows on home and /testimonials.
-          car: undefined,
+          // The catalogue's car, so that the job's review reaches that model's product page.
+          car: quotedCar(item),
         },
         facts().booking.placesPerWindow[placement.place],
         undefined,
@@ -84,6 +86,17 @@ export function createPanelQuotes(options: {
       return outcome.status === 'repeat' ? 'booked' : outcome.status;
     },
   };
+}
+
+/**
+ * The car of a quote's item as the catalogue names it: "Peugeot 208" from its title, the slugs
+ * from its product page's path (`/parabrisa/peugeot/208`), frozen in the quote at issue.
+ */
+export function quotedCar(item: QuoteItem): BookedCar | undefined {
+  const path = /^\/[a-z-]+\/([a-z0-9-]+)\/([a-z0-9-]+)$/.exec(item.productPath);
+  const prefix = `${pieceNames[item.pieza].name} `;
+  if (!path?.[1] || !path[2] || !item.title.startsWith(prefix)) return undefined;
+  return { name: item.title.slice(prefix.length), brandSlug: path[1], modelSlug: path[2] };
 }
 
 function toPanelQuote(q: StoredQuote): PanelQuote {

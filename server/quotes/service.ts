@@ -11,6 +11,7 @@ import { paths, queryParams } from '../../client/paths.ts';
 import type { QuoteStore } from '../../store/quotes.ts';
 import { hashToken, newToken } from '../bookings/tokens.ts';
 import type { Logger } from '../logger.ts';
+import { newQuotePush } from '../push/notices.ts';
 import { parseQuoteDocument } from './document.ts';
 import { quotePdfs, type QuotePdfs } from './routes.ts';
 
@@ -88,6 +89,7 @@ export function createQuoteService(options: {
             document = { ...draft, number, verifyUrl };
             return JSON.stringify(document);
           },
+          (number) => newQuotePush({ number, item: draft.item.title }, new Date(draft.issuedAt)),
         );
         logger.info({ number: issued.number }, 'quotes: issued');
         if (document) options.onIssued?.(document);

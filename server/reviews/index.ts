@@ -24,6 +24,7 @@ import { createReviewStore, type ReviewBooking, type ReviewStore } from '../../s
 import type { SiteDatabase } from '../../store/schema.ts';
 import { hashToken, newToken, TOKEN_PATTERN } from '../bookings/tokens.ts';
 import type { Logger } from '../logger.ts';
+import { newReviewPush } from '../push/notices.ts';
 import { jobName, toFilter, toPanel, toPublic, toStars, toSubject, toSummary } from './views.ts';
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -146,7 +147,14 @@ export function createReviews(options: ReviewsOptions): SiteReviews {
         const check = await checkLink(token);
         if (check.kind === 'unknown') return 'unknown';
         if (check.kind === 'closed') return { closed: check.reason };
-        const outcome = await store.save(check.booking.id, input, check.booking.subject, now());
+        const at = now();
+        const outcome = await store.save(
+          check.booking.id,
+          input,
+          check.booking.subject,
+          at,
+          newReviewPush({ stars: input.stars, job: check.booking.subject.job }, at),
+        );
         if (outcome === 'locked') return { closed: 'used' };
         logger.info({ outcome }, 'reviews: a review was sent');
         return outcome;

@@ -59,6 +59,9 @@ describe('/turnos without JavaScript', () => {
     const { html } = await bookingForm(app);
     const text = decodeEntities(html);
     expect(text).toContain('Parabrisas Ford Fiesta');
+    // The URL's slugs ("ford", "fiesta") show as the catalogue names them.
+    expect(text).toMatch(/<input[^>]*name="marca"[^>]*value="Ford"/);
+    expect(text).toMatch(/<input[^>]*name="modelo"[^>]*value="Fiesta"/);
     // Monday 23 November is a holiday: the first day is Tuesday 24.
     expect(textOf(html)).toContain('El primer día posible es el martes 24 de noviembre');
     expect(text).toContain('value="2026-11-24/manana"');

@@ -155,3 +155,56 @@ describe('/panel/turnos', () => {
     expect(forged.status).toBe(403);
   });
 });
+
+describe('"Recordar por WhatsApp"', () => {
+  it("tomorrow's booking: the redirect marks it Recordado and opens wa.me with the text and a working private link", async () => {
+    const { owner, site, store } = await setup();
+    await store.book(
+      booking(3, {
+        id: '00000000-0000-4000-8000-000000000009',
+        day: '2026-11-30',
+        formToken: 'f9',
+        manageTokenHash: 'h9',
+      }),
+      3,
+      { text: 'x' },
+    );
+    const agenda = await owner.get(`${panelPaths.bookings}?dia=2026-11-24&vista=dia`).expect(200);
+    const link = `${panelPaths.bookingReminder}?turno=${booking(1).id}`;
+    expect(agenda.text).toContain(`href="${link}"`);
+    expect(textOf(agenda.text)).toContain('Recordar por WhatsApp');
+    // A booking a week away has no reminder yet.
+    const later = await owner.get(`${panelPaths.bookings}?dia=2026-11-30&vista=dia`).expect(200);
+    expect(later.text).not.toContain(panelPaths.bookingReminder);
+
+    const res = await owner.get(link).expect(303);
+    const wa = new URL(res.headers.location ?? '');
+    expect(`${wa.origin}${wa.pathname}`).toBe('https://wa.me/5493884000000');
+    const text = wa.searchParams.get('text') ?? '';
+    expect(text).toContain('Hola Cliente 1, te escribimos de');
+    expect(text).toContain(
+      'para recordarte tu turno: martes 24 de noviembre, mañana (de 9 a 13 h).',
+    );
+    expect(text).toContain('Dónde: En el taller (');
+    expect(text).toContain('Tené a mano: tu DNI y la cédula del auto.');
+    const manage = /Si necesitás cambiarlo o cancelarlo: (\S+)$/.exec(text)?.[1] ?? '';
+    expect(manage.startsWith(`${SITE_URL}/turnos/turno/`)).toBe(true);
+    // The reminder's private link opens the booking (the first link keeps working too).
+    const page = await request(site.listener).get(new URL(manage).pathname).expect(200);
+    expect(textOf(page.text)).toContain('martes 24 de noviembre');
+
+    const after = textOf((await owner.get(`${panelPaths.bookings}?dia=2026-11-24&vista=dia`)).text);
+    expect(after).toContain('Mañana: Cliente 1 Pendiente Recordado');
+    expect(after).toContain('Recordar otra vez por WhatsApp');
+    expect((await store.findById(booking(1).id))?.remindedAt).toBeDefined();
+
+    // A cancelled booking has no reminder; the redirect goes back to the agenda.
+    await store.cancel(booking(2).id, new Date());
+    const gone = await owner
+      .get(`${panelPaths.bookingReminder}?turno=${booking(2).id}`)
+      .expect(303);
+    expect(gone.headers.location).toBe(panelPaths.bookings);
+    // From another site: refused.
+    await owner.get(link).set('Sec-Fetch-Site', 'cross-site').expect(403);
+  });
+});

@@ -159,6 +159,8 @@ describe('/panel/presupuestos', () => {
         place: 'domicilio',
         locality: 'Perico',
         job: 'parabrisas',
+        // The catalogue's car: the job's review reaches that model's product page.
+        car: { name: 'Chevrolet Onix', brandSlug: 'chevrolet', modelSlug: 'onix' },
       });
       // Nobody is e-mailed about a booking the owner made.
       expect(await database.db.selectFrom('contact_messages').selectAll().execute()).toEqual([]);

@@ -13,6 +13,9 @@
  * - A 'full' or 'closed' answer from the database means the view was behind: the booking
  *   service calls changed(), so the 409 page offers only windows that still have places.
  *
+ * - When the database cannot be read, the last rows read keep serving (the pages never need
+ *   the database to answer: docs/decisions/2026-12-04-pages-never-read-the-database.md).
+ *
  * The database stays the only judge of a place (the conditional UPDATE in store/bookings.ts):
  * a view a poll behind can show a window as free for that long, never book it.
  */
@@ -94,9 +97,17 @@ export function createPlacesView(options: PlacesViewOptions): PlacesView {
     snapshot = next;
     fingerprint = print;
     readAt = at;
+    failing = false;
     if (differs) notify();
   }
 
+  /** Logged once while the database stays away; a good read ends it. */
+  let failing = false;
+  const failed = (error: unknown) => {
+    if (!failing)
+      logger.warn({ err: error }, 'bookings: places could not be read; showing the last ones');
+    failing = true;
+  };
   const readOnce = () => (reading ??= read().finally(() => (reading = undefined)));
 
   const current = (snap: PlacesSnapshot | undefined): snap is PlacesSnapshot =>
@@ -105,7 +116,17 @@ export function createPlacesView(options: PlacesViewOptions): PlacesView {
   return {
     async current() {
       // A change that arrives while the rows are being read asks for another read.
-      while (!current(snapshot)) await readOnce();
+      while (!current(snapshot)) {
+        try {
+          await readOnce();
+        } catch (error) {
+          // The database is away: the last rows read keep the form showing (a booking is
+          // still judged by the database, which then answers the 503 page).
+          if (snapshot === undefined) throw error;
+          failed(error);
+          return snapshot;
+        }
+      }
       return snapshot;
     },
     changed,
@@ -116,9 +137,7 @@ export function createPlacesView(options: PlacesViewOptions): PlacesView {
     start() {
       if (timer) return;
       timer = setInterval(() => {
-        readOnce().catch((error: unknown) =>
-          logger.warn({ err: error }, 'bookings: places could not be read again'),
-        );
+        readOnce().catch(failed);
       }, options.pollMs ?? PLACES_POLL_MS);
       timer.unref();
     },

@@ -11,7 +11,16 @@ import pg from 'pg';
 import { freePort } from './server.ts';
 import { postgresBinDir } from './tools.ts';
 
-export type TestPostgres = { readonly url: string; stop(): Promise<void> };
+export type TestPostgres = {
+  readonly url: string;
+  /** Stops the cluster for good and removes its files. */
+  stop(): Promise<void>;
+  /**
+   * The fault tests' controls (tests/server/faults/): `pg_ctl stop -m fast`, `start`, or
+   * `restart -m fast`, the server's files kept.
+   */
+  control(action: 'stop' | 'start' | 'restart'): void;
+};
 
 /** Where initdb and pg_ctl are (tests/helpers/tools.ts finds every tool the tests need). */
 export { postgresBinDir };
@@ -47,6 +56,25 @@ export async function startPostgres(
   }
   chmodSync(root, 0o700);
   const port = await freePort();
+  const settings = () =>
+    [
+      `-p ${port}`,
+      '-c listen_addresses=127.0.0.1',
+      `-k ${root}`,
+      '-c max_connections=100',
+      ...(options.durable ? [] : ['-c fsync=off', '-c synchronous_commit=off']),
+    ].join(' ');
+  const pgStart = () =>
+    run(join(bin, 'pg_ctl'), [
+      '-D',
+      data,
+      '-o',
+      settings(),
+      '-l',
+      join(root, 'log'),
+      '-w',
+      'start',
+    ]);
   try {
     run(join(bin, 'initdb'), [
       '-D',
@@ -58,20 +86,19 @@ export async function startPostgres(
       '--locale=C',
       ...(options.durable ? [] : ['--no-sync']),
     ]);
-    const settings = [
-      `-p ${port}`,
-      '-c listen_addresses=127.0.0.1',
-      `-k ${root}`,
-      '-c max_connections=100',
-      ...(options.durable ? [] : ['-c fsync=off', '-c synchronous_commit=off']),
-    ].join(' ');
-    run(join(bin, 'pg_ctl'), ['-D', data, '-o', settings, '-l', join(root, 'log'), '-w', 'start']);
+    pgStart();
   } catch (error) {
     rmSync(root, { recursive: true, force: true });
     throw error;
   }
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    control(action) {
+      if (action === 'start') return pgStart();
+      const args =
+        action === 'stop' ? ['stop'] : ['restart', '-o', settings(), '-l', join(root, 'log')];
+      run(join(bin, 'pg_ctl'), ['-D', data, '-m', 'fast', '-w', ...args]);
+    },
     async stop() {
       try {
         run(join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop']);

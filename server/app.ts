@@ -11,7 +11,13 @@ import type { BookingService } from '../client/booking/types.ts';
 import { paths } from '../client/paths.ts';
 import type { Config } from './config.ts';
 import type { PageAssets } from './assets.ts';
-import { errorDocument, sendStatusPage } from './error-document.ts';
+import {
+  errorDocument,
+  RETRY_AFTER_SECONDS,
+  sendStatusPage,
+  unavailableDocument,
+} from './error-document.ts';
+import { databaseFailure } from '../store/failures.ts';
 import {
   formPostGuards,
   perClientLimits,
@@ -333,8 +339,19 @@ export function createApp(config: Config, deps: AppDeps): App {
 
   app.use(
     (error: Error & { status?: number }, req: Request, res: Response, _next: NextFunction) => {
-      const status = error.status && error.status >= 400 && error.status < 500 ? error.status : 500;
       const log = res.locals.log ?? logger;
+      const failure = databaseFailure(error);
+      if (failure) {
+        log.warn({ failure, url: req.originalUrl }, 'database unavailable: answered 503');
+        if (res.headersSent) return void res.destroy();
+        return sendStatusPage(
+          res,
+          503,
+          unavailableDocument(failure, facts(), req.method === 'POST'),
+          { 'Retry-After': RETRY_AFTER_SECONDS },
+        );
+      }
+      const status = error.status && error.status >= 400 && error.status < 500 ? error.status : 500;
       if (status >= 500) log.error({ err: error, url: req.originalUrl }, 'request failed');
       else log.warn({ status, msg: error.message }, 'bad request');
       if (res.headersSent) return void res.destroy();

@@ -14,10 +14,25 @@ export function storeSettings(config: Config): StoreSettings {
   return { dataDir: config.dataDir, databaseUrl: config.databaseUrl };
 }
 
+/** A lost connection is logged once per this window, not once per pooled connection. */
+const CONNECTION_ERROR_LOG_MS = 10_000;
+
 /** Opens the site's database (migrations, the one-time import of old contact JSON-lines files). */
 export function openSiteDatabase(config: Config, logger: Logger): Promise<SiteDatabase> {
+  let loggedAt = -Infinity;
   return openDatabase(storeSettings(config), {
     onImport: (result) =>
       logger.info({ ...result }, 'contact: imported the messages of the old JSON-lines files'),
+    connectTimeoutMs: config.databaseTimeouts.connectMs,
+    queryTimeoutMs: config.databaseTimeouts.queryMs,
+    onConnectionError(error) {
+      const at = Date.now();
+      if (at - loggedAt < CONNECTION_ERROR_LOG_MS) return;
+      loggedAt = at;
+      logger.warn(
+        { err: error },
+        'database: a connection was lost; the pool opens another when the database answers',
+      );
+    },
   });
 }

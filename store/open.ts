@@ -21,7 +21,20 @@ export type OpenOptions = {
   readonly onImport?: (result: ImportResult) => void;
   /** PostgreSQL: how long to wait for a connection (unreachable server). */
   readonly connectTimeoutMs?: number;
+  /** PostgreSQL: how long one statement may take (the server cancels it, the client gives up). */
+  readonly queryTimeoutMs?: number;
+  /**
+   * PostgreSQL: a connection that failed outside a query (the server restarted, the network
+   * dropped it). The pool replaces it; without this the error is only swallowed.
+   */
+  readonly onConnectionError?: (error: Error) => void;
 };
+
+/** PostgreSQL's waits unless the server's environment says otherwise (docs/operations.md). */
+export const DEFAULT_CONNECT_TIMEOUT_MS = 2_000;
+export const DEFAULT_QUERY_TIMEOUT_MS = 2_000;
+/** The migrations at start (PostgreSQL): minutes, not seconds. */
+const MIGRATION_TIMEOUT_MS = 5 * 60_000;
 
 /** A wait for the other process's write lock, well under the request's patience. */
 const SQLITE_BUSY_TIMEOUT_MS = 5_000;
@@ -30,9 +43,22 @@ export async function openDatabase(
   settings: StoreSettings,
   options: OpenOptions = {},
 ): Promise<SiteDatabase> {
+  if (settings.databaseUrl) {
+    // The migrations on a connection of their own, with time to wait for another instance's
+    // (the advisory lock) and to build an index: the serving pool's waits are seconds.
+    const { db: migrating } = connect(settings, {
+      ...options,
+      queryTimeoutMs: MIGRATION_TIMEOUT_MS,
+    });
+    try {
+      await prepareDatabase(migrating, 'postgres');
+    } finally {
+      await migrating.destroy();
+    }
+  }
   const { db, engine } = connect(settings, options);
   try {
-    await prepareDatabase(db, engine);
+    if (engine === 'sqlite') await prepareDatabase(db, engine);
     const imported = await importJsonLines(db, settings.dataDir);
     if (imported) options.onImport?.(imported);
     return { db, engine, location: describeLocation(settings), close: () => db.destroy() };
@@ -97,17 +123,23 @@ function connect(
   options: OpenOptions,
 ): { db: Kysely<SiteTables>; engine: Engine } {
   if (settings.databaseUrl) {
+    const queryTimeout = options.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS;
     const pool = new pg.Pool({
       connectionString: settings.databaseUrl,
       max: 5,
-      connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
-      // No query may hang a request: the visitor gets the 503 page instead.
-      query_timeout: 10_000,
-      statement_timeout: 10_000,
+      connectionTimeoutMillis: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+      // No query may hang a request: the visitor gets the 503 page instead, within seconds.
+      query_timeout: queryTimeout,
+      statement_timeout: queryTimeout,
+      // A connection the network dropped is found out, not waited on for hours.
+      keepAlive: true,
       idleTimeoutMillis: 30_000,
     });
-    // A connection dropped while idle (server restart) must not crash the process.
-    pool.on('error', () => undefined);
+    // A connection dropped while idle in the pool, or while checked out between two queries
+    // (a transaction's), emits 'error'; unheard, that would end the process.
+    const report = (error: Error) => options.onConnectionError?.(error);
+    pool.on('error', report);
+    pool.on('connect', (client) => client.on('error', report));
     return { db: new Kysely({ dialect: new PostgresDialect({ pool }) }), engine: 'postgres' };
   }
   const file = sqliteFile(settings.dataDir);

@@ -3,13 +3,16 @@
  * free port, trust auth on 127.0.0.1 only), or the server TEST_DATABASE_URL names.
  * Run as the `postgres` user when we are root (initdb refuses root; CI runs as root).
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
+import { promisify } from 'node:util';
 import { chmodSync, chownSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { freePort } from './server.ts';
 import { postgresBinDir } from './tools.ts';
+
+const execFileAsync = promisify(execFile);
 
 export type TestPostgres = {
   readonly url: string;
@@ -19,7 +22,7 @@ export type TestPostgres = {
    * The fault tests' controls (tests/server/faults/): `pg_ctl stop -m fast`, `start`, or
    * `restart -m fast`, the server's files kept.
    */
-  control(action: 'stop' | 'start' | 'restart'): void;
+  control(action: 'stop' | 'start' | 'restart'): Promise<void>;
 };
 
 /** Where initdb and pg_ctl are (tests/helpers/tools.ts finds every tool the tests need). */
@@ -93,11 +96,16 @@ export async function startPostgres(
   }
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    control(action) {
-      if (action === 'start') return pgStart();
+    // Not spawnSync: the site under test runs in this process and must keep answering.
+    async control(action) {
       const args =
-        action === 'stop' ? ['stop'] : ['restart', '-o', settings(), '-l', join(root, 'log')];
-      run(join(bin, 'pg_ctl'), ['-D', data, '-m', 'fast', '-w', ...args]);
+        action === 'start'
+          ? ['-o', settings(), '-l', join(root, 'log'), '-w', 'start']
+          : action === 'stop'
+            ? ['-m', 'fast', '-w', 'stop']
+            : ['-m', 'fast', '-o', settings(), '-l', join(root, 'log'), '-w', 'restart'];
+      const [cmd, argv] = asPostgresUser(join(bin, 'pg_ctl'), ['-D', data, ...args]);
+      await execFileAsync(cmd, argv, { timeout: 60_000 });
     },
     async stop() {
       try {

@@ -9,11 +9,12 @@ import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
 import { panelPaths } from '../../../client/paths.ts';
 import { openDatabase } from '../../../store/open.ts';
-import { testSite } from '../../helpers/app.ts';
+import { SITE_URL, testSite } from '../../helpers/app.ts';
 import { tempDataDir } from '../../helpers/contact.ts';
 import { createDatabase, startPostgres, type TestPostgres } from '../../helpers/postgres.ts';
 import { POSTGRES } from '../../helpers/contact-engines.ts';
-import { reviewSite } from '../../helpers/reviews.ts';
+import { manageToken, reviewSite } from '../../helpers/reviews.ts';
+import { defaultFacts } from '../../../client/facts/defaults.ts';
 import { textOf } from '../../helpers/html.ts';
 
 const cleanup: Array<() => Promise<void> | void> = [];
@@ -51,7 +52,7 @@ describe('public pages with the database stopped', POSTGRES, () => {
       // Only home is rendered before the stop: the others must render without the database.
       expect(textOf((await get('/').expect(200)).text)).toContain('Ana G.');
 
-      server.control('stop');
+      await server.control('stop');
       for (const path of ['/', '/parabrisa/peugeot/208', '/testimonials', '/turnos']) {
         const res = await get(path);
         expect(res.status, path).toBe(200);
@@ -60,7 +61,24 @@ describe('public pages with the database stopped', POSTGRES, () => {
       expect((await get('/privacidad')).status).toBe(200);
       expect((await get('/parabrisa/marca-que-no-existe/fiesta')).status).toBe(404);
 
-      server.control('start');
+      // A write that cannot be stored: the 503 page in Spanish, what happened and the way out.
+      const started = Date.now();
+      const cancel = await request(other.listener)
+        .post(`/turnos/turno/${manageToken(1)}`)
+        .type('form')
+        .set('Origin', SITE_URL)
+        .send({ accion: 'cancelar' });
+      expect(cancel.status).toBe(503);
+      expect(Date.now() - started).toBeLessThan(5_000);
+      expect(cancel.headers['retry-after']).toBe('30');
+      const said = textOf(cancel.text);
+      expect(said).toContain('No pudimos guardar lo que enviaste');
+      expect(said).toContain('la base de datos del sitio no responde');
+      const { contact } = defaultFacts;
+      expect(said).toContain(`WhatsApp al ${contact.whatsappDisplay}`);
+      expect(said).toContain(`llamanos al ${contact.phoneDisplay}`);
+
+      await server.control('start');
       // Published on the first instance once the database is back: the other shows it within 5 s.
       const booking = await one.doneBooking(2);
       await one

@@ -1,8 +1,8 @@
 /**
  * What went wrong with the site's database, from the error a query threw: what the 503 page
  * names (server/error-document.ts). Anything else is a bug, and stays a 500.
- * PostgreSQL's codes: https://www.postgresql.org/docs/current/errcodes-appendix.html;
- * SQLite's: https://www.sqlite.org/rescode.html.
+ * By PostgreSQL's SQLSTATE (its manual's appendix "Error Codes"), SQLite's result codes
+ * (sqlite.org, "Result and Error Codes") and pg's own messages for a lost connection.
  */
 export type DatabaseFailure =
   /** Not reachable, restarting, or the connection was lost. */

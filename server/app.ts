@@ -44,6 +44,7 @@ import { allowedMethods, methodNotAllowed } from './methods.ts';
 import type { CatalogueSource } from './live-catalogue.ts';
 import { rejectMalformedUrl } from './url-guard.ts';
 import { healthRoute } from './health.ts';
+import type { DatabaseState } from './database-status.ts';
 import type { DemandCounting } from './demand/counting.ts';
 import { whatsappRoutes } from './demand/whatsapp-route.ts';
 import { bookingApiRoute, bookingFeedRoute, bookingIcsRoute } from './bookings/routes.ts';
@@ -100,6 +101,8 @@ export type AppDeps = {
   readonly pages: PageCache | undefined;
   /** Shutting down: /healthz says so, so a load balancer stops sending traffic here. */
   readonly draining: () => boolean;
+  /** Whether the site's database answers (server/database-status.ts); unset: not watched. */
+  readonly databaseState?: (() => DatabaseState) | undefined;
   /** The demand counts (server/demand/); undefined: nothing is counted. */
   readonly counting?: DemandCounting | undefined;
   /** The owner's panel (server/panel/): its guard answers every panel path. */
@@ -137,6 +140,7 @@ export function createApp(config: Config, deps: AppDeps): App {
       catalogue,
       gallery: deps.gallery,
       draining: deps.draining,
+      database: deps.databaseState,
       detail: config.healthDetail,
     }),
   );

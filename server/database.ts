@@ -79,6 +79,8 @@ export async function openServingDatabase(
       onReady: () => logger.info('database: reachable and migrated; writes work'),
     },
   );
+  // Up at start (the usual case): migrated before anything reads it, as with openDatabase.
+  await waiting.firstAttempt;
   return {
     database: waiting.database,
     notReady: () => (waiting.ready() ? undefined : waiting.reason()),

@@ -190,6 +190,8 @@ export type WaitingDatabase = {
   readonly ready: () => boolean;
   /** Why it is not ready, for /healthz. */
   readonly reason: () => string | undefined;
+  /** Settles when the first attempt did (ready or not): a start with the database up waits for it. */
+  readonly firstAttempt: Promise<void>;
 };
 
 /**
@@ -242,8 +244,9 @@ export function openDatabaseWhenReachable(
       options.onImportError?.(error);
     }
   };
-  void attempt(1);
+  const firstAttempt = attempt(1);
   return {
+    firstAttempt,
     database: {
       db,
       engine: 'postgres',

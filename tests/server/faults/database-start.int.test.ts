@@ -68,6 +68,16 @@ describe('a start with PostgreSQL down', POSTGRES, () => {
       expect(published.ok).toBe(true);
       facts.close();
       await before.close();
+
+      // Up at start (the usual case): the owner's facts are read before anything is served.
+      const upFirst = await createSite(testConfig({ DATABASE_URL: url, DATA_DIR: temp.dir }), {
+        logger: createLogger('silent'),
+        gallery: disabledGallery,
+        now: () => TEST_NOW,
+      });
+      expect(upFirst.factsStore?.current().contact.phoneDisplay).toBe(PHONE);
+      await upFirst.stop();
+
       await server.control('stop');
 
       const lines: Array<Record<string, unknown>> = [];

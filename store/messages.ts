@@ -74,6 +74,8 @@ export function createContactStore({ db, engine, location, close }: SiteDatabase
           next_attempt_at: m.receivedAt,
           kind: m.kind ?? 'contact',
         })
+        // The same form posted again (its id comes from the form's token): stored once.
+        .onConflict((oc) => oc.column('id').doNothing())
         .execute();
     },
 

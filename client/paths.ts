@@ -256,6 +256,8 @@ export const queryParams = {
     claim: 'siniestro',
     place: 'lugar',
     locality: 'localidad',
+    // One tap, one quote: the form's one-time token, which becomes the quote's private key.
+    token: 'token',
   },
   /** A quote's verification code (`/presupuesto/P-2026-000123?c=…`). */
   quoteCode: 'c',

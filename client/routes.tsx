@@ -31,7 +31,7 @@ import { ReviewFormPage } from './pages/ReviewFormPage.tsx';
 import { reviewAction, reviewLoader } from './reviews/action.ts';
 import { TeamPage } from './pages/TeamPage.tsx';
 import { ContactPage } from './pages/ContactPage.tsx';
-import { contactAction } from './contact/action.ts';
+import { contactAction, contactLoader } from './contact/action.ts';
 import { BookingPage } from './pages/BookingPage.tsx';
 import { BookingManagePage } from './pages/BookingManagePage.tsx';
 import { bookingAction, bookingLoader, manageAction, manageLoader } from './booking/action.ts';
@@ -167,6 +167,7 @@ export const pageRoutes: DataRouteObject[] = [
   {
     id: 'contact',
     path: routePath(paths.contact),
+    loader: contactLoader,
     action: contactAction,
     element: <ContactPage />,
     handle: reads({ [queryParams.sent]: onlyValue('1') }),

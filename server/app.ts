@@ -11,7 +11,13 @@ import type { BookingService } from '../client/booking/types.ts';
 import { paths } from '../client/paths.ts';
 import type { Config } from './config.ts';
 import type { PageAssets } from './assets.ts';
-import { errorDocument, sendStatusPage } from './error-document.ts';
+import {
+  errorDocument,
+  RETRY_AFTER_SECONDS,
+  sendStatusPage,
+  unavailableDocument,
+} from './error-document.ts';
+import { databaseFailure } from '../store/failures.ts';
 import {
   formPostGuards,
   perClientLimits,
@@ -38,6 +44,7 @@ import { allowedMethods, methodNotAllowed } from './methods.ts';
 import type { CatalogueSource } from './live-catalogue.ts';
 import { rejectMalformedUrl } from './url-guard.ts';
 import { healthRoute } from './health.ts';
+import type { DatabaseState } from './database-status.ts';
 import type { DemandCounting } from './demand/counting.ts';
 import { whatsappRoutes } from './demand/whatsapp-route.ts';
 import { bookingApiRoute, bookingFeedRoute, bookingIcsRoute } from './bookings/routes.ts';
@@ -96,6 +103,8 @@ export type AppDeps = {
   readonly pages: PageCache | undefined;
   /** Shutting down: /healthz says so, so a load balancer stops sending traffic here. */
   readonly draining: () => boolean;
+  /** Whether the site's database answers (server/database-status.ts); unset: not watched. */
+  readonly databaseState?: (() => DatabaseState) | undefined;
   /** The demand counts (server/demand/); undefined: nothing is counted. */
   readonly counting?: DemandCounting | undefined;
   /** The owner's panel (server/panel/): its guard answers every panel path. */
@@ -133,6 +142,7 @@ export function createApp(config: Config, deps: AppDeps): App {
       catalogue,
       gallery: deps.gallery,
       draining: deps.draining,
+      database: deps.databaseState,
       detail: config.healthDetail,
     }),
   );
@@ -347,8 +357,19 @@ export function createApp(config: Config, deps: AppDeps): App {
 
   app.use(
     (error: Error & { status?: number }, req: Request, res: Response, _next: NextFunction) => {
-      const status = error.status && error.status >= 400 && error.status < 500 ? error.status : 500;
       const log = res.locals.log ?? logger;
+      const failure = databaseFailure(error);
+      if (failure) {
+        log.warn({ failure, url: req.originalUrl }, 'database unavailable: answered 503');
+        if (res.headersSent) return void res.destroy();
+        return sendStatusPage(
+          res,
+          503,
+          unavailableDocument(failure, facts(), req.method === 'POST'),
+          { 'Retry-After': RETRY_AFTER_SECONDS },
+        );
+      }
+      const status = error.status && error.status >= 400 && error.status < 500 ? error.status : 500;
       if (status >= 500) log.error({ err: error, url: req.originalUrl }, 'request failed');
       else log.warn({ status, msg: error.message }, 'bad request');
       if (res.headersSent) return void res.destroy();

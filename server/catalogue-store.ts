@@ -149,10 +149,12 @@ async function databaseStore({
   pollMs = 1_000,
 }: CatalogueStoreOptions): Promise<CatalogueStore> {
   const queries = createCatalogueQueries(database);
-  let latest = await queries.latest();
-  if (!latest) {
-    // A new database starts from CATALOGUE_FILE; two instances starting together insert seq 1
-    // once (the primary key), and the loser reads the winner's row.
+  /** The newest published row; a new database first gets CATALOGUE_FILE as its first version. */
+  async function newest() {
+    const latest = await queries.latest();
+    if (latest) return latest;
+    // Two instances starting together insert seq 1 once (the primary key), and the loser
+    // reads the winner's row.
     const body = await readFile(file, 'utf8');
     await queries.publish({
       body,
@@ -164,7 +166,19 @@ async function databaseStore({
       summary: 'El catálogo del archivo con que arrancó la base de datos.',
       restoredFrom: undefined,
     });
-    latest = await queries.latest();
+    return queries.latest();
+  }
+  let latest: Awaited<ReturnType<typeof newest>>;
+  /** The database was down at start: the poll does the first read (and insert) when it answers. */
+  let unread = false;
+  try {
+    latest = await newest();
+  } catch (error) {
+    logger.error(
+      { err: error },
+      'catalogue: cannot read the published catalogue; serving CATALOGUE_FILE until the database answers',
+    );
+    unread = true;
   }
   let live = latest ? loaded(latest.body) : initial;
   let seq = latest?.seq ?? 0;
@@ -186,10 +200,16 @@ async function databaseStore({
 
   const poll = followNewest({
     pollMs,
-    latestSeq: () => queries.latestSeq(),
+    latestSeq: async () => {
+      if (unread) {
+        await newest();
+        unread = false;
+      }
+      return queries.latestSeq();
+    },
     seen: () => seq,
-    onNewer: async (newest) => {
-      const row = await queries.get(newest);
+    onNewer: async (newestSeq) => {
+      const row = await queries.get(newestSeq);
       if (row) swap(loaded(row.body), row.seq);
     },
     logger,

@@ -19,6 +19,11 @@ export type Config = {
   readonly catalogueFile: string;
   /** PostgreSQL for the site's database; unset: SQLite in DATA_DIR. */
   readonly databaseUrl: string | undefined;
+  /**
+   * PostgreSQL's waits (DATABASE_CONNECT_TIMEOUT_MS, DATABASE_QUERY_TIMEOUT_MS): a write the
+   * database cannot take answers the 503 page within seconds (docs/operations.md).
+   */
+  readonly databaseTimeouts: { readonly connectMs: number; readonly queryMs: number };
   /** Express's "trust proxy" (TRUST_PROXY): whose X-Forwarded-For gives the client IP. */
   readonly trustProxy: TrustProxy;
   readonly logLevel: string;
@@ -63,6 +68,8 @@ const envSchema = z.object({
   DATA_DIR: optional,
   CATALOGUE_FILE: optional,
   DATABASE_URL: optional,
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2_000),
+  DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2_000),
   TRUST_PROXY: optional,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   INSTAGRAM_ACCESS_TOKEN: optional,
@@ -139,6 +146,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: dataDirFrom(projectRoot, e.DATA_DIR),
     catalogueFile: catalogueFileIn(projectRoot, e.CATALOGUE_FILE),
     databaseUrl,
+    databaseTimeouts: {
+      connectMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+      queryMs: e.DATABASE_QUERY_TIMEOUT_MS,
+    },
     trustProxy,
     logLevel: e.LOG_LEVEL,
     renderTimeoutMs: 10_000,

@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { pageTitle } from '../client/content/business.ts';
 import type { ShopFacts } from '../client/facts/types.ts';
 import { paths } from '../client/paths.ts';
+import type { DatabaseFailure } from '../store/failures.ts';
 
 /** Text the owner typed, for hand-built HTML: nothing of it becomes markup. */
 export function escapeHtml(text: string): string {
@@ -55,3 +56,36 @@ export function sendStatusPage(
   res.setHeader('Content-Length', body.length);
   res.end(body);
 }
+
+/** What the 503 page says happened, by the database's failure (store/failures.ts). */
+const FAILURE_TEXT: Readonly<Record<DatabaseFailure, string>> = {
+  unreachable: 'la base de datos del sitio no responde en este momento',
+  slow: 'la base de datos del sitio está tardando demasiado en responder',
+  full: 'el disco del servidor está lleno',
+};
+
+/**
+ * The page a request gets when the database could not take it (a write, a panel page): what
+ * happened, and how to reach the shop now (the
+ * published WhatsApp and phone, with links). Static HTML, never cached, a 503 with Retry-After.
+ */
+export function unavailableDocument(
+  failure: DatabaseFailure,
+  facts: Pick<ShopFacts, 'contact'>,
+  /** A POST: "what you sent"; else "this page". */
+  write: boolean,
+): string {
+  const { contact } = facts;
+  const whatsapp = `https://wa.me/${encodeURIComponent(contact.whatsappNumber)}`;
+  const what = write ? 'guardar lo que enviaste' : 'mostrar esta página';
+  return staticPage(
+    write ? 'No pudimos guardar lo que enviaste' : 'No pudimos mostrar esta página',
+    `<p>No pudimos ${what}: ${FAILURE_TEXT[failure]}. Probá de nuevo en unos minutos.</p>` +
+      `<p>Si es urgente, escribinos por WhatsApp al <a href="${escapeHtml(whatsapp)}">${escapeHtml(contact.whatsappDisplay)}</a> o llamanos al <a href="tel:${escapeHtml(contact.phoneE164)}">${escapeHtml(contact.phoneDisplay)}</a>.</p>` +
+      `<p><a href="${paths.home}">Ir al inicio</a></p>`,
+    facts,
+  );
+}
+
+/** Seconds a client should wait before trying a failed write again. */
+export const RETRY_AFTER_SECONDS = '30';

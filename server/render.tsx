@@ -15,7 +15,13 @@ import type { GallerySource } from '../client/gallery/types.ts';
 import type { Canonical, PageIdentity } from '../client/page-identity.ts';
 import type { PageAssets } from './assets.ts';
 import type { Logger } from './logger.ts';
-import { errorDocument, sendStatusPage } from './error-document.ts';
+import {
+  errorDocument,
+  RETRY_AFTER_SECONDS,
+  sendStatusPage,
+  unavailableDocument,
+} from './error-document.ts';
+import { databaseFailure, type DatabaseFailure } from '../store/failures.ts';
 import {
   hasPending,
   notFoundKey,
@@ -339,6 +345,19 @@ async function streamPage(req: ExpressRequest, res: ExpressResponse, opts: Rende
   const result = await opts.handler.query(request, { requestContext: opts.context });
   if (result instanceof Response) return sendResponse(res, result);
 
+  const failure = databaseFailureIn(result);
+  if (failure) {
+    opts.logger.warn(
+      { failure, url: req.originalUrl, method: req.method },
+      'database unavailable: answered 503',
+    );
+    return sendStatusPage(
+      res,
+      503,
+      unavailableDocument(failure, opts.context.facts, req.method === 'POST'),
+      { 'Retry-After': RETRY_AFTER_SECONDS },
+    );
+  }
   logRouteErrors(result, opts.logger);
   const status = result.statusCode;
   const nonce = randomBytes(16).toString('base64');
@@ -419,6 +438,15 @@ function sendResponse(res: ExpressResponse, response: Response) {
   response.headers.forEach((value, key) => res.append(key, value));
   if (!res.get('Cache-Control')) res.set('Cache-Control', 'no-store');
   res.end();
+}
+
+/** A loader or an action failed because of the database (the 503 page), not a bug. */
+function databaseFailureIn(context: StaticHandlerContext): DatabaseFailure | undefined {
+  for (const error of Object.values(context.errors ?? {})) {
+    const failure = isRouteErrorResponse(error) ? undefined : databaseFailure(error);
+    if (failure) return failure;
+  }
+  return undefined;
 }
 
 function logRouteErrors(context: StaticHandlerContext, logger: Logger) {

@@ -18,7 +18,8 @@ import { openCatalogueStore, type CatalogueStore } from './catalogue-store.ts';
 import type { Config } from './config.ts';
 import type { SiteDatabase } from '../store/schema.ts';
 import { openContact, type SiteContact } from './contact/index.ts';
-import { openSiteDatabase } from './database.ts';
+import { openServingDatabase } from './database.ts';
+import { watchDatabase } from './database-status.ts';
 import type { RateLimit } from './forms/post-guards.ts';
 import { createGallery } from './instagram/index.ts';
 import { createBookingService } from './bookings/service.ts';
@@ -181,14 +182,23 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
   const initial = given ? undefined : loadCatalogue(config.catalogueFile);
   // The database opens before the site listens: a wrong DATABASE_URL or an unwritable
   // DATA_DIR stops the start rather than losing the first visitor's message.
-  const database =
-    overrides.database ??
-    (await openSiteDatabase(config, logger).catch((error: unknown) => {
-      throw new DatabaseUnavailableError(
-        `the site's database cannot be opened (DATABASE_URL, or DATA_DIR for SQLite): ${error instanceof Error ? error.message : String(error)}`,
-        { cause: error },
-      );
-    }));
+  // PostgreSQL down at start does not stop it: the pages serve from memory (the bundled
+  // catalogue and first facts until it answers) and its migrations are retried with backoff.
+  const serving = overrides.database
+    ? { database: overrides.database, notReady: () => undefined }
+    : await openServingDatabase(config, logger).catch((error: unknown) => {
+        throw new DatabaseUnavailableError(
+          `the site's database cannot be opened (DATABASE_URL, or DATA_DIR for SQLite): ${error instanceof Error ? error.message : String(error)}`,
+          { cause: error },
+        );
+      });
+  const { database } = serving;
+  const databaseStatus = watchDatabase({
+    database,
+    logger,
+    notReady: serving.notReady,
+    now: () => new Date(),
+  });
   // The shop's facts: the owner's newest published version (docs/decisions/2026-11-28-shop-facts.md).
   const factsStore = overrides.facts
     ? undefined
@@ -343,6 +353,7 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
     quoteRateLimit: overrides.quoteRateLimit,
     pages,
     draining: () => draining,
+    databaseState: () => databaseStatus.current(),
     panel,
   });
   const listener: RequestListener = (req, res) => {
@@ -379,6 +390,7 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
       places.start();
       backups.start();
       reviews.start();
+      databaseStatus.start();
       const address = http.address();
       const live = catalogue.current();
       logger.info(
@@ -403,6 +415,7 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
         places.stop();
         backups.stop();
         reviews.stop();
+        databaseStatus.stop();
         gallery.stop?.();
         catalogue.close?.();
         facts.close?.();

@@ -84,13 +84,21 @@ export function createContactStore(database: SiteDatabase): ContactStore {
         next_attempt_at: m.receivedAt,
         kind: m.kind ?? 'contact',
       };
+      // The same form posted again (its id comes from the form's token): stored once, and
+      // announced once.
+      const insert = (to: typeof db) =>
+        to
+          .insertInto('contact_messages')
+          .values(row)
+          .onConflict((oc) => oc.column('id').doNothing())
+          .executeTakeFirst();
       if (!push) {
-        await db.insertInto('contact_messages').values(row).execute();
+        await insert(db);
         return;
       }
       await writeTransaction(database, async (tx) => {
-        await tx.insertInto('contact_messages').values(row).execute();
-        await enqueuePush(tx, push);
+        const inserted = await insert(tx);
+        if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) await enqueuePush(tx, push);
       });
     },
 

@@ -21,7 +21,20 @@ export type OpenOptions = {
   readonly onImport?: (result: ImportResult) => void;
   /** PostgreSQL: how long to wait for a connection (unreachable server). */
   readonly connectTimeoutMs?: number;
+  /** PostgreSQL: how long one statement may take (the server cancels it, the client gives up). */
+  readonly queryTimeoutMs?: number;
+  /**
+   * PostgreSQL: a connection that failed outside a query (the server restarted, the network
+   * dropped it). The pool replaces it; without this the error is only swallowed.
+   */
+  readonly onConnectionError?: (error: Error) => void;
 };
+
+/** PostgreSQL's waits unless the server's environment says otherwise (docs/operations.md). */
+export const DEFAULT_CONNECT_TIMEOUT_MS = 2_000;
+export const DEFAULT_QUERY_TIMEOUT_MS = 2_000;
+/** The migrations at start (PostgreSQL): minutes, not seconds. */
+const MIGRATION_TIMEOUT_MS = 5 * 60_000;
 
 /** A wait for the other process's write lock, well under the request's patience. */
 const SQLITE_BUSY_TIMEOUT_MS = 5_000;
@@ -30,15 +43,35 @@ export async function openDatabase(
   settings: StoreSettings,
   options: OpenOptions = {},
 ): Promise<SiteDatabase> {
-  const { db, engine } = connect(settings, options);
+  if (settings.databaseUrl) {
+    // The migrations on a connection of their own, with time to wait for another instance's
+    // (the advisory lock) and to build an index: the serving pool's waits are seconds.
+    const { db: migrating } = connect(settings, {
+      ...options,
+      queryTimeoutMs: MIGRATION_TIMEOUT_MS,
+    });
+    try {
+      await prepareDatabase(migrating, 'postgres');
+    } finally {
+      await migrating.destroy();
+    }
+  }
+  let opened: { db: Kysely<SiteTables>; engine: Engine } | undefined;
   try {
-    await prepareDatabase(db, engine);
+    opened = connect(settings, options);
+    const { db, engine } = opened;
+    if (engine === 'sqlite') await prepareDatabase(db, engine);
     const imported = await importJsonLines(db, settings.dataDir);
     if (imported) options.onImport?.(imported);
     return { db, engine, location: describeLocation(settings), close: () => db.destroy() };
   } catch (error) {
-    await db.destroy().catch(() => undefined);
-    throw error;
+    await opened?.db.destroy().catch(() => undefined);
+    if (settings.databaseUrl) throw error;
+    // "file is not a database", "unable to open database file": say which file.
+    throw new Error(
+      `the SQLite database ${sqliteFile(settings.dataDir)} cannot be opened: ${reason(error)}`,
+      { cause: error },
+    );
   }
 }
 
@@ -97,17 +130,7 @@ function connect(
   options: OpenOptions,
 ): { db: Kysely<SiteTables>; engine: Engine } {
   if (settings.databaseUrl) {
-    const pool = new pg.Pool({
-      connectionString: settings.databaseUrl,
-      max: 5,
-      connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
-      // No query may hang a request: the visitor gets the 503 page instead.
-      query_timeout: 10_000,
-      statement_timeout: 10_000,
-      idleTimeoutMillis: 30_000,
-    });
-    // A connection dropped while idle (server restart) must not crash the process.
-    pool.on('error', () => undefined);
+    const pool = postgresPool(settings.databaseUrl, options);
     return { db: new Kysely({ dialect: new PostgresDialect({ pool }) }), engine: 'postgres' };
   }
   const file = sqliteFile(settings.dataDir);
@@ -115,4 +138,128 @@ function connect(
   const database = new Database(file);
   chmodSync(file, 0o600);
   return { db: new Kysely({ dialect: new SqliteDialect({ database }) }), engine: 'sqlite' };
+}
+
+function reason(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function postgresPool(url: string, options: OpenOptions): pg.Pool {
+  const queryTimeout = options.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS;
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 5,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+    // No query may hang a request: the visitor gets the 503 page instead, within seconds.
+    query_timeout: queryTimeout,
+    statement_timeout: queryTimeout,
+    // A connection the network dropped is found out, not waited on for hours.
+    keepAlive: true,
+    idleTimeoutMillis: 30_000,
+  });
+  // A connection dropped while idle in the pool, or while checked out between two queries
+  // (a transaction's), emits 'error'; unheard, that would end the process.
+  const report = (error: Error) => options.onConnectionError?.(error);
+  pool.on('error', report);
+  pool.on('connect', (client) => client.on('error', report));
+  return pool;
+}
+
+/** A query asked before the database was migrated: it fails at once, as "cannot connect now". */
+export class DatabaseNotReadyError extends Error {
+  readonly code = '57P03';
+  constructor() {
+    super('the database is not ready yet (not reachable since the start)');
+  }
+}
+
+export type WaitOptions = OpenOptions & {
+  /** An attempt failed; the next one is in `retryMs`. */
+  readonly onWaiting?: (error: unknown, attempt: number, retryMs: number) => void;
+  /** The first attempt that failed, then this: the database answers and is migrated. */
+  readonly onReady?: () => void;
+  /** The longest wait between two attempts. */
+  readonly maxRetryMs?: number;
+  /** The old contact files could not be imported (tried once, at the first good attempt). */
+  readonly onImportError?: (error: unknown) => void;
+};
+
+export type WaitingDatabase = {
+  /** Usable at once: every query fails fast (DatabaseNotReadyError) until `ready`. */
+  readonly database: SiteDatabase;
+  readonly ready: () => boolean;
+  /** Why it is not ready, for /healthz. */
+  readonly reason: () => string | undefined;
+  /** Settles when the first attempt did (ready or not): a start with the database up waits for it. */
+  readonly firstAttempt: Promise<void>;
+};
+
+/**
+ * PostgreSQL opened without waiting for it: the migrations (and the old files' import) are
+ * tried at once and again with backoff (0.5 s doubling to `maxRetryMs`, 10 s) until they pass,
+ * so a server can start, and serve its pages from memory, while the database is down.
+ */
+export function openDatabaseWhenReachable(
+  settings: StoreSettings & { readonly databaseUrl: string },
+  options: WaitOptions = {},
+): WaitingDatabase {
+  const pool = postgresPool(settings.databaseUrl, options);
+  let ready = false;
+  let failure: string | undefined = 'connecting to the database';
+  const db = new Kysely<SiteTables>({
+    dialect: new PostgresDialect({
+      pool: async () => {
+        if (!ready) throw new DatabaseNotReadyError();
+        return pool;
+      },
+    }),
+  });
+  let timer: NodeJS.Timeout | undefined;
+  let closed = false;
+  const attempt = async (n: number) => {
+    try {
+      const { db: migrating } = connect(settings, {
+        ...options,
+        queryTimeoutMs: MIGRATION_TIMEOUT_MS,
+      });
+      try {
+        await prepareDatabase(migrating, 'postgres');
+      } finally {
+        await migrating.destroy();
+      }
+      ready = true;
+      failure = undefined;
+      if (n > 1) options.onReady?.();
+    } catch (error) {
+      failure = `the database cannot be reached: ${reason(error)}`;
+      const retryMs = Math.min(500 * 2 ** (n - 1), options.maxRetryMs ?? 10_000);
+      options.onWaiting?.(error, n, retryMs);
+      if (!closed) timer = setTimeout(() => void attempt(n + 1), retryMs);
+      return;
+    }
+    try {
+      const imported = await importJsonLines(db, settings.dataDir);
+      if (imported) options.onImport?.(imported);
+    } catch (error) {
+      options.onImportError?.(error);
+    }
+  };
+  const firstAttempt = attempt(1);
+  return {
+    firstAttempt,
+    database: {
+      db,
+      engine: 'postgres',
+      location: describeLocation(settings),
+      close: async () => {
+        closed = true;
+        clearTimeout(timer);
+        await db.destroy();
+        // Kysely ends the pool only if a query ever got it: end it here otherwise.
+        await pool.end().catch(() => undefined);
+      },
+    },
+    ready: () => ready,
+    reason: () => failure,
+  };
 }

@@ -45,6 +45,8 @@ export type QuoteStore = {
     push?: (number: string) => PushEvent,
   ): Promise<StoredQuote>;
   findByNumber(number: string): Promise<(StoredQuote & { readonly keyHash: string }) | undefined>;
+  /** The quote whose private key hashes to `keyHash` (a form posted twice). */
+  findByKeyHash(keyHash: string): Promise<StoredQuote | undefined>;
   /** Newest first; `search` matches the number, the plate or the name. */
   list(search: string, limit: number, offset: number): Promise<QuotePage>;
   /** Quotes issued since `since` (the site-wide ceiling). */
@@ -136,6 +138,11 @@ export function createQuoteStore(database: SiteDatabase): QuoteStore {
         if (push) await enqueuePush(tx, push(number));
         return toQuote({ ...row, booking_id: null, booking_day: null, booking_slot: null });
       });
+    },
+
+    async findByKeyHash(keyHash) {
+      const row = await withBooking().where('quotes.key_hash', '=', keyHash).executeTakeFirst();
+      return row ? toQuote(row) : undefined;
     },
 
     async findByNumber(number) {

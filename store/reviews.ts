@@ -105,6 +105,8 @@ export type ReviewStore = {
   /** Published reviews, newest first. */
   published(filter: ReviewFilter, offset: number, limit: number): Promise<Review[]>;
   counts(filter: ReviewFilter): Promise<ReviewCounts>;
+  /** Every review the public pages count (published or not published): what a site follows. */
+  decided(): Promise<Review[]>;
   /** Every review for the owner: new ones first, then newest first. */
   list(offset: number, limit: number): Promise<Review[]>;
   countByStatus(): Promise<Readonly<Record<ReviewStatus, number>>>;
@@ -285,6 +287,15 @@ export function createReviewStore(database: SiteDatabase): ReviewStore {
         }
       }
       return { stars, hidden };
+    },
+
+    async decided() {
+      const rows = await reviews()
+        .where('status', 'in', ['publicada', 'oculta'])
+        .orderBy('created_at', 'desc')
+        .orderBy('id')
+        .execute();
+      return rows.map(toReview);
     },
 
     async list(offset, limit) {

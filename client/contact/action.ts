@@ -1,12 +1,18 @@
 import { data, redirect } from 'react-router-dom';
-import type { AppActionArgs } from '../app-context.ts';
+import type { AppActionArgs, AppLoaderArgs } from '../app-context.ts';
 import {
   CONTACT_FIELDS,
+  CONTACT_TOKEN_FIELD,
   HONEYPOT_FIELD,
   type ContactActionData,
   type ContactSubmission,
 } from './types.ts';
 import { contactSentPath } from '../paths.ts';
+
+/** GET /contact: the form's one-time token. */
+export function contactLoader({ context }: AppLoaderArgs) {
+  return { token: context.bookings.newToken() };
+}
 
 /** POST /contact: invalid input re-renders the form (422); anything accepted redirects (303). */
 export async function contactAction({ request, context }: AppActionArgs) {
@@ -23,7 +29,7 @@ export async function contactAction({ request, context }: AppActionArgs) {
     [...CONTACT_FIELDS, HONEYPOT_FIELD].map((name) => [name, field(name)]),
   ) as ContactSubmission;
 
-  const outcome = await context.contact.submit(submission);
+  const outcome = await context.contact.submit(submission, field(CONTACT_TOKEN_FIELD));
   switch (outcome.status) {
     case 'invalid':
       return data<ContactActionData>(

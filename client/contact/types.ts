@@ -8,6 +8,9 @@ export const CONTACT_LIMITS = { name: 100, email: 254, message: 5000 } as const;
 export type ContactField = keyof typeof CONTACT_LIMITS;
 export const CONTACT_FIELDS = Object.keys(CONTACT_LIMITS) as ContactField[];
 
+/** The form's one-time token (the booking form's mechanism: a new one in each answer). */
+export const CONTACT_TOKEN_FIELD = 'token';
+
 /** The honeypot: hidden from people, filled by bots that fill every field. */
 export const HONEYPOT_FIELD = 'website';
 
@@ -28,7 +31,11 @@ export type ContactOutcome =
   | { readonly status: 'busy'; readonly values: ContactValues };
 
 export interface ContactService {
-  submit(submission: ContactSubmission): Promise<ContactOutcome>;
+  /**
+   * `token`: the form's one-time token; the same form posted again stores nothing twice
+   * (the message's id is made from it).
+   */
+  submit(submission: ContactSubmission, token?: string): Promise<ContactOutcome>;
 }
 
 /** What the route action hands to the page when it does not redirect. */

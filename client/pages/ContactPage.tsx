@@ -1,6 +1,6 @@
-import { useActionData, useLocation } from 'react-router-dom';
+import { useActionData, useLoaderData, useLocation } from 'react-router-dom';
 import { usePageTitle } from '../facts/use-facts.ts';
-import type { contactAction } from '../contact/action.ts';
+import type { contactAction, contactLoader } from '../contact/action.ts';
 import { Icon } from '../components/Icon.tsx';
 import { ContactItem } from '../components/ContactItem.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
@@ -9,6 +9,7 @@ import { whatsappLink } from '../content/business.ts';
 import { useFacts } from '../facts/use-facts.ts';
 import {
   CONTACT_LIMITS,
+  CONTACT_TOKEN_FIELD,
   HONEYPOT_FIELD,
   type ContactActionData,
   type ContactErrors,
@@ -22,6 +23,7 @@ const EMPTY: ContactValues = { name: '', email: '', message: '' };
 /** Template leftover (docs/product.md, Visitors and pages), noindex; its form really delivers. */
 export function ContactPage() {
   const result = useActionData<typeof contactAction>();
+  const { token } = useLoaderData<typeof contactLoader>();
   const sent = new URLSearchParams(useLocation().search).get(queryParams.sent) === '1';
   const errors = result?.errors ?? {};
   const invalid = Object.keys(errors).length > 0;
@@ -59,6 +61,7 @@ export function ContactPage() {
             values={result?.values ?? EMPTY}
             errors={errors}
             unavailable={result?.unavailable}
+            token={token}
           />
         )}
       </div>
@@ -96,8 +99,9 @@ function ContactForm(props: {
   values: ContactValues;
   errors: ContactErrors;
   unavailable: ContactActionData['unavailable'];
+  token: string;
 }) {
-  const { values, errors, unavailable } = props;
+  const { values, errors, unavailable, token } = props;
   const { privacy } = useFacts();
   const listed = (Object.keys(LABELS) as ContactField[]).filter((name) => errors[name]);
   const control = (name: ContactField) => ({
@@ -126,6 +130,7 @@ function ContactForm(props: {
 
   return (
     <form className="contact-form" method="post" action={paths.contact}>
+      <input type="hidden" name={CONTACT_TOKEN_FIELD} value={token} />
       {unavailable ? (
         <p className="contact-form-error" role="alert">
           {unavailable === 'busy'

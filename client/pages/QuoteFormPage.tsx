@@ -61,7 +61,7 @@ export function QuoteFormPage() {
           <Notice page={page} />
           {notice === 'expired' ? null : (
             <form className="booking-form" method="post" action={formAction(page)}>
-              {(['piece', 'brand', 'model', 'version'] as const).map((name) => (
+              {(['piece', 'brand', 'model', 'version', 'token'] as const).map((name) => (
                 <input key={name} type="hidden" name={f[name]} value={page.values[name]} />
               ))}
               <fieldset className="booking-step">

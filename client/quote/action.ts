@@ -97,6 +97,8 @@ export function quoteFormLoader({ request, context }: AppLoaderArgs): QuoteFormD
     model: given.model,
     version: given.version,
     place: 'taller',
+    // One tap, one quote (docs/decisions/2026-12-04-pages-never-read-the-database.md).
+    token: context.bookings.newToken(),
   };
   return formData(glassOf(values, context.catalogue), values, context);
 }
@@ -122,6 +124,7 @@ export async function quoteAction({ request, context }: AppActionArgs) {
       now: context.now,
       siteUrl: context.siteUrl,
     }),
+    values.token,
   );
   if (outcome.status === 'issued') {
     return redirect(paths.quoteOwn(outcome.number, outcome.key), 303);

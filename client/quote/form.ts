@@ -45,6 +45,7 @@ export function readQuoteValues(get: (name: string) => unknown): QuoteValues {
     claim: '',
     place: '',
     locality: '',
+    token: '',
   };
   for (const key of QUOTE_FIELD_KEYS) {
     const value = get(QUOTE_FIELDS[key]);

@@ -23,6 +23,7 @@ export const QUOTE_FIELD_KEYS = [
   'claim',
   'place',
   'locality',
+  'token',
 ] as const satisfies readonly QuoteField[];
 
 /** The form as sent: every field as a string ('' when missing). */
@@ -111,7 +112,11 @@ export type IssueOutcome =
   | { readonly status: 'unavailable' };
 
 export interface QuoteService {
-  issue(draft: QuoteDraft): Promise<IssueOutcome>;
+  /**
+   * `token`: the form's one-time token. It becomes the quote's private key, so the same form
+   * posted again answers with the quote it issued first instead of issuing another.
+   */
+  issue(draft: QuoteDraft, token?: string): Promise<IssueOutcome>;
   /** The quote as issued, when the code is its own; undefined otherwise (a 404, no detail). */
   verify(number: string, code: string): Promise<QuoteDocument | undefined>;
   /** The customer's page: the quote when the key is its own. */

@@ -13,6 +13,9 @@
  * - A 'full' or 'closed' answer from the database means the view was behind: the booking
  *   service calls changed(), so the 409 page offers only windows that still have places.
  *
+ * - When the database cannot be read, or takes over a second, the last rows read keep serving (the pages never need
+ *   the database to answer: docs/decisions/2026-12-04-pages-never-read-the-database.md).
+ *
  * The database stays the only judge of a place (the conditional UPDATE in store/bookings.ts):
  * a view a poll behind can show a window as free for that long, never book it.
  */
@@ -51,6 +54,9 @@ export type PlacesViewOptions = {
 
 /** How often other instances' changes are looked for. */
 export const PLACES_POLL_MS = 2_000;
+
+/** How long a page waits for a fresh read before showing the last rows. */
+const READ_PATIENCE_MS = 1_000;
 
 const LAST_DAY = '9999-12-31';
 
@@ -94,9 +100,20 @@ export function createPlacesView(options: PlacesViewOptions): PlacesView {
     snapshot = next;
     fingerprint = print;
     readAt = at;
+    failing = false;
+    slow = false;
     if (differs) notify();
   }
 
+  /** Logged once while the database stays away; a good read ends it. */
+  let failing = false;
+  /** A read outlasted READ_PATIENCE_MS: pages take the last rows until one completes. */
+  let slow = false;
+  const failed = (error: unknown) => {
+    if (!failing)
+      logger.warn({ err: error }, 'bookings: places could not be read; showing the last ones');
+    failing = true;
+  };
   const readOnce = () => (reading ??= read().finally(() => (reading = undefined)));
 
   const current = (snap: PlacesSnapshot | undefined): snap is PlacesSnapshot =>
@@ -105,7 +122,27 @@ export function createPlacesView(options: PlacesViewOptions): PlacesView {
   return {
     async current() {
       // A change that arrives while the rows are being read asks for another read.
-      while (!current(snapshot)) await readOnce();
+      while (!current(snapshot)) {
+        if (snapshot === undefined) {
+          await readOnce();
+          continue;
+        }
+        // The database is away or slow: the last rows read keep the form showing at once (a
+        // booking is still judged by the database, which then answers the 503 page).
+        if (failing || slow) return snapshot;
+        const outcome = await Promise.race([
+          readOnce().then(
+            () => 'read' as const,
+            (error: unknown) => {
+              failed(error);
+              return 'failed' as const;
+            },
+          ),
+          new Promise<'slow'>((resolve) => setTimeout(() => resolve('slow'), READ_PATIENCE_MS)),
+        ]);
+        if (outcome === 'slow') slow = true;
+        if (outcome !== 'read') return snapshot;
+      }
       return snapshot;
     },
     changed,
@@ -116,9 +153,7 @@ export function createPlacesView(options: PlacesViewOptions): PlacesView {
     start() {
       if (timer) return;
       timer = setInterval(() => {
-        readOnce().catch((error: unknown) =>
-          logger.warn({ err: error }, 'bookings: places could not be read again'),
-        );
+        readOnce().catch(failed);
       }, options.pollMs ?? PLACES_POLL_MS);
       timer.unref();
     },

@@ -9,6 +9,7 @@ import type { Logger } from '../logger.ts';
 import type { StoredMessage } from '../../store/schema.ts';
 import type { ContactStore } from '../../store/messages.ts';
 import { validateContact } from './validate.ts';
+import { TOKEN_PATTERN } from '../bookings/tokens.ts';
 import { newMessagePush } from '../push/notices.ts';
 
 const HOUR_MS = 60 * 60_000;
@@ -36,7 +37,7 @@ export function createContactService(options: ContactServiceOptions): ContactSer
   const recent = new Map<string, number>();
 
   return {
-    async submit(submission: ContactSubmission) {
+    async submit(submission: ContactSubmission, token?: string) {
       if (submission[HONEYPOT_FIELD].trim() !== '') {
         logger.info({ reason: 'honeypot' }, 'contact: spam discarded');
         return { status: 'ignored' };
@@ -57,7 +58,8 @@ export function createContactService(options: ContactServiceOptions): ContactSer
         message: submission.message,
       };
       const message: StoredMessage = {
-        id: randomUUID(),
+        // One tap, one message: the form's token names the message, so a repeat is not stored.
+        id: token !== undefined && TOKEN_PATTERN.test(token) ? messageIdOf(token) : randomUUID(),
         receivedAt: received.toISOString(),
         ...result.contact,
       };
@@ -91,4 +93,11 @@ function fingerprint(contact: { name: string; email: string; message: string }):
   return createHash('sha256')
     .update(JSON.stringify([contact.name, contact.email.toLowerCase(), contact.message]))
     .digest('hex');
+}
+
+/** A UUID made from the form's one-time token (its SHA-256, shaped as version 4). */
+function messageIdOf(token: string): string {
+  const h = createHash('sha256').update(`contact:${token}`).digest('hex');
+  const variant = ((Number.parseInt(h.charAt(16), 16) & 0x3) | 0x8).toString(16);
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }

@@ -93,9 +93,19 @@ export async function openFactsStore({
   }
 
   const first: Live = { seq: 0, document: defaultDocument, facts: toShopFacts(defaultDocument) };
-  let latest = await queries.latestSeq();
-  let live = (await newestReadable(0)) ?? first;
-  if (live.seq > 0) logger.info({ seq: live.seq }, 'facts: serving the published version');
+  let latest = 0;
+  let live = first;
+  try {
+    latest = await queries.latestSeq();
+    live = (await newestReadable(0)) ?? first;
+    if (live.seq > 0) logger.info({ seq: live.seq }, 'facts: serving the published version');
+  } catch (error) {
+    // The database is down at start: the first version serves until the poll reads the newest.
+    logger.error(
+      { err: error },
+      'facts: cannot read the published facts; serving the first version',
+    );
+  }
 
   const listeners = new Set<() => void>();
   const swap = (next: Live) => {

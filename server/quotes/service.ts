@@ -9,7 +9,7 @@ import { randomInt, timingSafeEqual } from 'node:crypto';
 import type { QuoteDocument, QuoteDraft, QuoteService } from '../../client/quote/types.ts';
 import { paths, queryParams } from '../../client/paths.ts';
 import type { QuoteStore } from '../../store/quotes.ts';
-import { hashToken, newToken } from '../bookings/tokens.ts';
+import { hashToken, newToken, TOKEN_PATTERN } from '../bookings/tokens.ts';
 import type { Logger } from '../logger.ts';
 import { newQuotePush } from '../push/notices.ts';
 import { parseQuoteDocument } from './document.ts';
@@ -62,15 +62,22 @@ export function createQuoteService(options: {
   return {
     pdfs: quotePdfs(),
 
-    async issue(draft: QuoteDraft) {
+    async issue(draft: QuoteDraft, token?: string) {
+      // The same form posted again (a double tap): the quote it issued first.
+      const key = token !== undefined && TOKEN_PATTERN.test(token) ? token : newToken();
+      const first = async () => {
+        const found = await store.findByKeyHash(hashToken(key));
+        return found && { status: 'issued' as const, number: found.number, key };
+      };
       try {
+        const repeated = await first();
+        if (repeated) return repeated;
         const since = new Date(now().getTime() - HOUR_MS);
         if ((await store.countCreatedSince(since)) >= maxPerHour) {
           logger.warn({ maxPerHour }, 'quotes: the hourly ceiling is reached');
           return { status: 'busy' };
         }
         const code = newQuoteCode();
-        const key = newToken();
         let document: QuoteDocument | undefined;
         const issued = await store.issue(
           {
@@ -95,6 +102,9 @@ export function createQuoteService(options: {
         if (document) options.onIssued?.(document);
         return { status: 'issued', number: issued.number, key };
       } catch (error) {
+        // Two posts of one form at once: the second's key is taken, the first's quote stands.
+        const stored = token === undefined ? undefined : await first().catch(() => undefined);
+        if (stored) return stored;
         logger.error({ err: error }, 'quotes: could not be stored');
         return { status: 'unavailable' };
       }

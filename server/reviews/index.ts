@@ -1,10 +1,11 @@
 /**
  * Reviews of finished jobs, put together for the site (server/site.ts): the published ones for
  * the public pages, the review link and its form, the owner's moderation, the request after a
- * job. Every change the public pages show calls `onChange`'s listeners (the site rebuilds the
- * pages tagged 'reviews'); with PostgreSQL, where several instances share the reviews, each
- * instance also polls the store's version counter and calls them when another one changed it.
- * See docs/decisions/2026-11-28-reviews.md.
+ * job. The public pages read the published reviews from memory (server/reviews/published.ts):
+ * every change they show reads them again, then calls `onChange`'s listeners (the site rebuilds
+ * the pages tagged 'reviews'); each instance also polls the store's version counter and does the
+ * same when another one changed it, or when a read failed while the database was away.
+ * See docs/decisions/2026-11-28-reviews.md and 2026-12-04-pages-never-read-the-database.md.
  */
 import type { ShopFacts } from '../../client/facts/types.ts';
 import type { ReviewRequest } from '../../client/panel/agenda-types.ts';
@@ -25,11 +26,12 @@ import type { SiteDatabase } from '../../store/schema.ts';
 import { hashToken, newToken, TOKEN_PATTERN } from '../bookings/tokens.ts';
 import type { Logger } from '../logger.ts';
 import { newReviewPush } from '../push/notices.ts';
-import { jobName, toFilter, toPanel, toPublic, toStars, toSubject, toSummary } from './views.ts';
+import { followReviews } from './published.ts';
+import { jobName, toPanel, toStars, toSubject } from './views.ts';
 
 const DAY_MS = 24 * 60 * 60_000;
 
-/** How often an instance on PostgreSQL looks for another instance's change. */
+/** How often an instance looks for another instance's change (or a database back). */
 export const REVIEWS_POLL_MS = 2_000;
 
 export type ReviewsOptions = {
@@ -41,7 +43,7 @@ export type ReviewsOptions = {
   readonly siteUrl: string;
   /** The facts live now: the shop's name in the request's message. */
   readonly facts: () => ShopFacts;
-  /** Default REVIEWS_POLL_MS; polling happens on PostgreSQL only (SQLite is one instance). */
+  /** Default REVIEWS_POLL_MS. */
   readonly pollMs?: number;
 };
 
@@ -54,7 +56,7 @@ export type SiteReviews = {
   statusesOf(bookingIds: readonly string[]): Promise<ReadonlyMap<string, BookingReviewStatus>>;
   /** Called after every change the public pages show (here, or on another instance). */
   onChange(listener: () => void): () => void;
-  /** Starts polling (PostgreSQL). */
+  /** Starts polling. */
   start(): void;
   stop(): void;
 };
@@ -68,17 +70,15 @@ export function createReviews(options: ReviewsOptions): SiteReviews {
   const { database, now, logger } = options;
   const store: ReviewStore = createReviewStore(database);
   const listeners = new Set<() => void>();
-  /** The newest version this instance's pages were rebuilt for (a new database starts at 0). */
-  let seen = 0;
+  const followed = followReviews({ store, logger, pollMs: options.pollMs ?? REVIEWS_POLL_MS });
 
   const notify = () => {
     for (const listener of listeners) listener();
   };
-  /** After a change made here: remember the version first, then rebuild (see the poll). */
+  /** After a change made here: read the published reviews again, then rebuild. */
   const changed = async (done: boolean) => {
     if (!done) return false;
-    seen = Math.max(seen, await store.version().catch(() => seen));
-    notify();
+    if (await followed.refresh()) notify();
     return true;
   };
 
@@ -117,14 +117,7 @@ export function createReviews(options: ReviewsOptions): SiteReviews {
     return { token, booking: check.booking };
   }
 
-  const published: PublishedReviews = {
-    async summary(scope) {
-      return toSummary(await store.counts(toFilter(scope)));
-    },
-    async list(scope, offset, limit) {
-      return (await store.published(toFilter(scope), offset, limit)).map(toPublic);
-    },
-  };
+  const published: PublishedReviews = followed.published;
 
   const links: ReviewLinks = {
     async open(token) {
@@ -194,24 +187,6 @@ export function createReviews(options: ReviewsOptions): SiteReviews {
     remove: async (id) => changed(await store.remove(id)),
   };
 
-  let poll: NodeJS.Timeout | undefined;
-  let polling = false;
-  const pollOnce = async () => {
-    if (polling) return;
-    polling = true;
-    try {
-      const version = await store.version();
-      if (version > seen) {
-        seen = version;
-        notify();
-      }
-    } catch (error) {
-      logger.warn({ err: error }, 'reviews: could not read the version; trying again');
-    } finally {
-      polling = false;
-    }
-  };
-
   return {
     published,
     links,
@@ -241,15 +216,11 @@ export function createReviews(options: ReviewsOptions): SiteReviews {
     },
 
     start() {
-      if (database.engine !== 'postgres' || poll) return;
-      void pollOnce();
-      poll = setInterval(() => void pollOnce(), options.pollMs ?? REVIEWS_POLL_MS);
-      poll.unref();
+      followed.start(notify);
     },
 
     stop() {
-      clearInterval(poll);
-      poll = undefined;
+      followed.stop();
     },
   };
 }

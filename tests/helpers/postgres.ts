@@ -3,7 +3,8 @@
  * free port, trust auth on 127.0.0.1 only), or the server TEST_DATABASE_URL names.
  * Run as the `postgres` user when we are root (initdb refuses root; CI runs as root).
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
+import { promisify } from 'node:util';
 import { chmodSync, chownSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,7 +12,18 @@ import pg from 'pg';
 import { freePort } from './server.ts';
 import { postgresBinDir } from './tools.ts';
 
-export type TestPostgres = { readonly url: string; stop(): Promise<void> };
+const execFileAsync = promisify(execFile);
+
+export type TestPostgres = {
+  readonly url: string;
+  /** Stops the cluster for good and removes its files. */
+  stop(): Promise<void>;
+  /**
+   * The fault tests' controls (tests/server/faults/): `pg_ctl stop -m fast`, `start`, or
+   * `restart -m fast`, the server's files kept.
+   */
+  control(action: 'stop' | 'start' | 'restart'): Promise<void>;
+};
 
 /** Where initdb and pg_ctl are (tests/helpers/tools.ts finds every tool the tests need). */
 export { postgresBinDir };
@@ -47,6 +59,25 @@ export async function startPostgres(
   }
   chmodSync(root, 0o700);
   const port = await freePort();
+  const settings = () =>
+    [
+      `-p ${port}`,
+      '-c listen_addresses=127.0.0.1',
+      `-k ${root}`,
+      '-c max_connections=100',
+      ...(options.durable ? [] : ['-c fsync=off', '-c synchronous_commit=off']),
+    ].join(' ');
+  const pgStart = () =>
+    run(join(bin, 'pg_ctl'), [
+      '-D',
+      data,
+      '-o',
+      settings(),
+      '-l',
+      join(root, 'log'),
+      '-w',
+      'start',
+    ]);
   try {
     run(join(bin, 'initdb'), [
       '-D',
@@ -58,20 +89,24 @@ export async function startPostgres(
       '--locale=C',
       ...(options.durable ? [] : ['--no-sync']),
     ]);
-    const settings = [
-      `-p ${port}`,
-      '-c listen_addresses=127.0.0.1',
-      `-k ${root}`,
-      '-c max_connections=100',
-      ...(options.durable ? [] : ['-c fsync=off', '-c synchronous_commit=off']),
-    ].join(' ');
-    run(join(bin, 'pg_ctl'), ['-D', data, '-o', settings, '-l', join(root, 'log'), '-w', 'start']);
+    pgStart();
   } catch (error) {
     rmSync(root, { recursive: true, force: true });
     throw error;
   }
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    // Not spawnSync: the site under test runs in this process and must keep answering.
+    async control(action) {
+      const args =
+        action === 'start'
+          ? ['-o', settings(), '-l', join(root, 'log'), '-w', 'start']
+          : action === 'stop'
+            ? ['-m', 'fast', '-w', 'stop']
+            : ['-m', 'fast', '-o', settings(), '-l', join(root, 'log'), '-w', 'restart'];
+      const [cmd, argv] = asPostgresUser(join(bin, 'pg_ctl'), ['-D', data, ...args]);
+      await execFileAsync(cmd, argv, { timeout: 60_000 });
+    },
     async stop() {
       try {
         run(join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop']);

@@ -246,6 +246,33 @@ describe('the insurance quote', () => {
     expect(rows).toEqual([{ year: 2026, last: 50 }]);
   });
 
+  it('one tap, one quote: the form carries a one-time token; posted again, or twice at once, it answers with the first quote', async () => {
+    const { app, database } = await setup();
+    const glass = new URLSearchParams(onix);
+    const form = await request(app).get(`/presupuesto?${glass}`).expect(200);
+    expect(form.headers['cache-control']).toContain('no-store');
+    const token = /name="token" value="([A-Za-z0-9_-]{43})"/.exec(form.text)?.[1] ?? '';
+    expect(token).toHaveLength(43);
+    // Each response its own token.
+    const again = await request(app).get(`/presupuesto?${glass}`);
+    expect(again.text).not.toContain(token);
+
+    const first = await issue(app, { ...onix, ...customer, token });
+    expect(first.key).toBe(token);
+    const repeated = await post(app, { ...onix, ...customer, token }).expect(303);
+    expect(repeated.headers.location).toBe(first.own);
+    // A double tap: two posts of another form at the same moment.
+    const other = /name="token" value="([A-Za-z0-9_-]{43})"/.exec(again.text)?.[1] ?? '';
+    const both = await Promise.all([
+      post(app, { ...onix, ...customer, token: other }),
+      post(app, { ...onix, ...customer, token: other }),
+    ]);
+    expect(both.map((r) => r.status)).toEqual([303, 303]);
+    expect(both[0]?.headers.location).toBe(both[1]?.headers.location);
+    const rows = await database.db.selectFrom('quotes').select('number').execute();
+    expect(rows).toHaveLength(2);
+  });
+
   it('a price or fact published after the quote does not change it', async () => {
     const database = await openMemoryDatabase();
     let live: CatalogueSource = fixedCatalogue(sampleCatalogue);
@@ -361,7 +388,9 @@ describe('the insurance quote', () => {
     );
     const form = await request(app).get('/presupuesto?que=parabrisas&marca=ford&modelo=fiesta');
     expect(form.status).toBe(200);
-    expect(form.headers.etag).toBeDefined();
+    // Kept with a slot for its one-time token, like the booking form: each answer its own.
+    expect(form.headers['cache-control']).toBe('private, no-store');
+    expect(form.text).toMatch(/name="token" value="[A-Za-z0-9_-]{43}"/);
   });
 
   it('robots.txt Disallows the quotes; the sitemap lists none', async () => {

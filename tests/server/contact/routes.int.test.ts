@@ -133,6 +133,23 @@ describe('GET /contact', () => {
 });
 
 describe('POST /contact', () => {
+  it('one tap, one message: the form carries a one-time token; the same token posted again stores nothing more', async () => {
+    const { app, post, stored } = await setup();
+    const page = await request(app).get('/contact').expect(200);
+    expect(page.headers['cache-control']).toBe('private, no-store');
+    const token = /name="token" value="([A-Za-z0-9_-]{43})"/.exec(page.text)?.[1] ?? '';
+    expect(token).toHaveLength(43);
+    const next = await request(app).get('/contact');
+    expect(next.text).not.toContain(token);
+    await post({ ...valid, token }).expect(303);
+    // Even a changed text (past the in-memory guard for identical ones): the token decides.
+    await post({ ...valid, message: `${valid.message} Gracias.`, token }).expect(303);
+    expect(await stored()).toHaveLength(1);
+    const other = /name="token" value="([A-Za-z0-9_-]{43})"/.exec(next.text)?.[1] ?? '';
+    await post({ ...valid, message: 'Otro mensaje, otro formulario.', token: other }).expect(303);
+    expect(await stored()).toHaveLength(2);
+  });
+
   it('stores a valid message (trimmed, with id and time) and redirects 303 to the confirmation', async () => {
     const { post, stored, forwarded } = await setup();
     const before = Date.now();

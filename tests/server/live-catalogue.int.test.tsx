@@ -241,24 +241,29 @@ describe.sequential('live catalogue', () => {
     ]);
     const cut = Math.floor(complete.length / 2);
     await writeFile(file, complete.slice(0, cut));
-    await within2s(() => expect(refusals()).toHaveLength(3));
+    await within2s(() => expect(refusals().length).toBeGreaterThanOrEqual(3));
     await settle();
+    // writeFile truncates, then writes: on a busy machine the watcher may also catch the
+    // empty file between the two, a refusal of its own.
+    const refused = refusals().length;
+    expect(refused).toBeLessThanOrEqual(4);
     expect(await fiestaPrice()).toBe(formatARS(21_000_000));
 
     await appendFile(file, complete.slice(cut));
     await within2s(async () => expect(await fiestaPrice()).toBe(formatARS(23_000_000)));
-    expect(refusals()).toHaveLength(3);
+    expect(refusals()).toHaveLength(refused);
   });
 
   it('a deleted file is logged once and the old catalogue keeps serving; put back, it is read again', async () => {
+    const before = refusals().length;
     await rm(file);
-    await within2s(() => expect(refusals()).toHaveLength(4));
-    expect(refusals()[3]).toMatchObject({
+    await within2s(() => expect(refusals()).toHaveLength(before + 1));
+    expect(refusals().at(-1)).toMatchObject({
       msg: 'catalogue file missing; still serving the previous catalogue',
       code: 'ENOENT',
     });
     await settle();
-    expect(refusals()).toHaveLength(4);
+    expect(refusals()).toHaveLength(before + 1);
     expect(await fiestaPrice()).toBe(formatARS(23_000_000));
     expect((await request(app).get('/healthz')).status).toBe(200);
 

@@ -27,6 +27,17 @@ const screenPaths = panelScreens
 const PATHS = [...new Set([...allPaths(panelPaths), ...screenPaths])].sort();
 /** Pages anyone may open: they show no panel data. */
 const OPEN_PAGES = new Set<string>([panelPaths.signIn, panelPaths.link, panelPaths.invite]);
+/**
+ * The installable app's files (web app manifest, service worker, icons): open, since the
+ * browser fetches them without the session; they hold no panel data and take no POST.
+ */
+const OPEN_FILES = new Set<string>([
+  panelPaths.manifest,
+  panelPaths.serviceWorker,
+  panelPaths.icon192,
+  panelPaths.icon512,
+  panelPaths.iconMaskable,
+]);
 /** POSTs that answer without a session: the sign-in calls. */
 const OPEN_POSTS = new Set<string>([
   panelPaths.link,
@@ -71,6 +82,17 @@ describe('every panel route', () => {
     async (path) => {
       const { site } = await setup();
       const get = await request(site.listener).get(path);
+      if (OPEN_FILES.has(path)) {
+        expect(get.status).toBe(200);
+        expectNoPanelData(get.text ?? '');
+        const post = await request(site.listener)
+          .post(path)
+          .set('Origin', SITE_URL)
+          .type('form')
+          .send({ q: 'x' });
+        expect(post.status).toBeGreaterThanOrEqual(400);
+        return;
+      }
       if (OPEN_PAGES.has(path)) {
         expect(get.status).toBe(200);
       } else {
@@ -92,7 +114,7 @@ describe('every panel route', () => {
     },
   );
 
-  it.each(PATHS.filter((p) => !OPEN_PAGES.has(p)))(
+  it.each(PATHS.filter((p) => !OPEN_PAGES.has(p) && !OPEN_FILES.has(p)))(
     '%s with an expired or a revoked session: 303 to the sign-in page',
     async (path) => {
       const { signIn, store, move } = await setup();

@@ -44,8 +44,9 @@ describe('tests that need a program carry its tag', () => {
         ? [`${file}: chromium`]
         : []),
       ...(/nuErrors\(/.test(text) && !tagged(text, 'java') ? [`${file}: java`] : []),
-      ...(/postgresUrl|freshSettings\('postgres'\)|inject\('postgresUrl'\)/.test(text) &&
-      !tagged(text, 'postgres', 'POSTGRES|describeEngines')
+      ...(/postgresUrl|freshSettings\('postgres'\)|inject\('postgresUrl'\)|\bENGINES\b/.test(
+        text,
+      ) && !tagged(text, 'postgres', 'POSTGRES|describeEngines')
         ? [`${file}: postgres`]
         : []),
     ]);

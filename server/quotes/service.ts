@@ -12,7 +12,7 @@ import type { QuoteStore } from '../../store/quotes.ts';
 import { hashToken, newToken } from '../bookings/tokens.ts';
 import type { Logger } from '../logger.ts';
 import { parseQuoteDocument } from './document.ts';
-import { quotePdfs, type QuotePdfs } from './routes.ts';
+import { quotePdfs, type QuotePdfs } from './pdf-cache.ts';
 
 const HOUR_MS = 60 * 60_000;
 

@@ -89,7 +89,7 @@ const RUN_BY_CI: ReadonlyArray<{ command: RegExp; file: string; runs: RegExp }> 
 /** How a test or the deploy check runs an owner's CLI (`npm run <script> -- …`). */
 function runsCli(script: string, text: string): boolean {
   return new RegExp(
-    `cli/${script}\\.ts|runCli\\('${script}'|run --silent ${script}\\b|owner_run ${script}\\b${script === 'owner' ? '|ownerCommand|owner_panel' : ''}`,
+    `cli/${script}\\.ts|runCli\\('${script}'|builtCli\\('${script}'|run --silent ${script}\\b|owner_run ${script}\\b${script === 'owner' ? '|ownerCommand|owner_panel' : ''}`,
   ).test(text);
 }
 

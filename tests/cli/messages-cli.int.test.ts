@@ -5,16 +5,17 @@ import { join } from 'node:path';
 import { projectRoot } from '../../server/paths.ts';
 import { openContactStore } from '../../store/open.ts';
 import { tempDataDir } from '../helpers/contact.ts';
+import { builtCli } from '../helpers/cli.ts';
 
 const temp = tempDataDir();
 afterAll(() => temp.remove());
 
 function cli(args: string[], env: NodeJS.ProcessEnv = { DATA_DIR: temp.dir }) {
-  const result = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', join(projectRoot, 'cli/messages.ts'), ...args],
-    { cwd: projectRoot, env: { ...process.env, ...env }, encoding: 'utf8' },
-  );
+  const result = spawnSync(process.execPath, [builtCli('messages'), ...args], {
+    cwd: projectRoot,
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+  });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 

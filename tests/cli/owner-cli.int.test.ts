@@ -1,5 +1,4 @@
 import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
 import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
 import { panelPaths, queryParams } from '../../client/paths.ts';
@@ -8,20 +7,17 @@ import { openDatabase } from '../../store/open.ts';
 import { createPanelStore } from '../../store/panel.ts';
 import { SITE_URL, testSite } from '../helpers/app.ts';
 import { tempDataDir } from '../helpers/contact.ts';
+import { builtCli } from '../helpers/cli.ts';
 
 const temp = tempDataDir();
 afterAll(() => temp.remove());
 
 function owner(args: string[], env: NodeJS.ProcessEnv = {}) {
-  const result = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', join(projectRoot, 'cli/owner.ts'), ...args],
-    {
-      cwd: projectRoot,
-      env: { ...process.env, DATA_DIR: temp.dir, SITE_URL, ...env },
-      encoding: 'utf8',
-    },
-  );
+  const result = spawnSync(process.execPath, [builtCli('owner'), ...args], {
+    cwd: projectRoot,
+    env: { ...process.env, DATA_DIR: temp.dir, SITE_URL, ...env },
+    encoding: 'utf8',
+  });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 

@@ -14,16 +14,17 @@ import { openDatabase } from '../../store/open.ts';
 import { createPanelStore } from '../../store/panel.ts';
 import { testSite } from '../helpers/app.ts';
 import { tempDataDir, waitFor } from '../helpers/contact.ts';
+import { builtCli } from '../helpers/cli.ts';
 
 const temp = tempDataDir();
 afterAll(() => temp.remove());
 
 function owner(...args: string[]) {
-  const result = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', join(projectRoot, 'cli/owner.ts'), ...args],
-    { cwd: projectRoot, env: { ...process.env, DATA_DIR: temp.dir }, encoding: 'utf8' },
-  );
+  const result = spawnSync(process.execPath, [builtCli('owner'), ...args], {
+    cwd: projectRoot,
+    env: { ...process.env, DATA_DIR: temp.dir },
+    encoding: 'utf8',
+  });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 

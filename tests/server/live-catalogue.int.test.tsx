@@ -240,25 +240,30 @@ describe.sequential('live catalogue', () => {
       { marca: 'Ford', modelo: 'Ka', precio: 18_500_000 },
     ]);
     const cut = Math.floor(complete.length / 2);
+    const before = refusals().length;
     await writeFile(file, complete.slice(0, cut));
-    await within2s(() => expect(refusals()).toHaveLength(3));
+    // Refused at least once: on a loaded machine the watcher may also read the file between
+    // writeFile's truncation and its write (an empty file, refused too).
+    await within2s(() => expect(refusals().length).toBeGreaterThan(before));
     await settle();
+    const whileHalf = refusals().length;
     expect(await fiestaPrice()).toBe(formatARS(21_000_000));
 
     await appendFile(file, complete.slice(cut));
     await within2s(async () => expect(await fiestaPrice()).toBe(formatARS(23_000_000)));
-    expect(refusals()).toHaveLength(3);
+    expect(refusals()).toHaveLength(whileHalf);
   });
 
   it('a deleted file is logged once and the old catalogue keeps serving; put back, it is read again', async () => {
+    const before = refusals().length;
     await rm(file);
-    await within2s(() => expect(refusals()).toHaveLength(4));
-    expect(refusals()[3]).toMatchObject({
+    await within2s(() => expect(refusals()).toHaveLength(before + 1));
+    expect(refusals().at(-1)).toMatchObject({
       msg: 'catalogue file missing; still serving the previous catalogue',
       code: 'ENOENT',
     });
     await settle();
-    expect(refusals()).toHaveLength(4);
+    expect(refusals()).toHaveLength(before + 1);
     expect(await fiestaPrice()).toBe(formatARS(23_000_000));
     expect((await request(app).get('/healthz')).status).toBe(200);
 

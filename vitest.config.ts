@@ -1,5 +1,6 @@
 import { defineConfig, mergeConfig } from 'vitest/config';
 import viteConfig from './vite.config.ts';
+import { runtimeFiles } from './tests/helpers/runtime-files.ts';
 import { toolTags } from './tests/helpers/tools.ts';
 
 // The tests' configuration, kept beside the tests' own helpers: vite.config.ts (the build) never
@@ -21,11 +22,16 @@ export default defineConfig((env) =>
       // its kind is in its name. `*.test.ts(x)`: unit, pure, seconds (`npm run test:unit`);
       // `*.int.test.ts(x)`: starts servers, child processes, SMTP/Postgres peers;
       // `*.browser.test.ts`: drives Chromium (docs/decisions/2026-11-22-test-projects.md).
+      // Two files at a time where files share nothing (each test takes port 0, its own temporary
+      // folder and its own PostgreSQL database); one for the browser, whose Chromium and built
+      // server already use both cores. `npm test` runs unit, integration and browser; the
+      // 'runtime' project is the subset a second Node line runs again (README, Tests).
       projects: [
         {
           extends: true,
           test: {
             name: 'unit',
+            maxWorkers: 2,
             include: ['tests/**/*.test.{ts,tsx}'],
             exclude: ['tests/**/*.int.test.{ts,tsx}', 'tests/**/*.browser.test.ts'],
           },
@@ -34,6 +40,7 @@ export default defineConfig((env) =>
           extends: true,
           test: {
             name: 'integration',
+            maxWorkers: 2,
             include: ['tests/**/*.int.test.{ts,tsx}'],
             // A real PostgreSQL for the tests tagged 'postgres' (skipped, and said so, when none).
             globalSetup: ['tests/helpers/tools-setup.ts', 'tests/helpers/postgres-setup.ts'],
@@ -42,7 +49,19 @@ export default defineConfig((env) =>
         {
           extends: true,
           test: {
+            // What can differ between Node versions (tests/helpers/runtime-files.ts); these
+            // files are in unit or integration too.
+            name: 'runtime',
+            maxWorkers: 2,
+            include: [...runtimeFiles],
+            globalSetup: ['tests/helpers/tools-setup.ts', 'tests/helpers/postgres-setup.ts'],
+          },
+        },
+        {
+          extends: true,
+          test: {
             name: 'browser',
+            maxWorkers: 1,
             include: ['tests/**/*.browser.test.ts'],
             globalSetup: ['tests/helpers/tools-setup.ts'],
           },

@@ -12,7 +12,7 @@ import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { backupFileName, BackupError, writeBackup } from '../store/backup.ts';
 import { describeContents, fileSize, placesFrom, type Env } from './backup-report.ts';
-import { ownerCwd, spanishProgram, usageOutcome } from './owner-shell.ts';
+import { isEntry, ownerCwd, spanishProgram, usageOutcome } from './owner-shell.ts';
 
 const RUN = 'npm run backup --';
 const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
@@ -115,9 +115,11 @@ function postgresDump(databaseUrl: string, target: string, io: Io): void {
   );
 }
 
-process.exitCode = runBackupCli(process.argv.slice(2), {
-  stdout: (text) => process.stdout.write(text),
-  stderr: (text) => process.stderr.write(text),
-  env: process.env,
-  cwd: ownerCwd('backup'),
-});
+if (isEntry(import.meta.url)) {
+  process.exitCode = runBackupCli(process.argv.slice(2), {
+    stdout: (text) => process.stdout.write(text),
+    stderr: (text) => process.stderr.write(text),
+    env: process.env,
+    cwd: ownerCwd('backup'),
+  });
+}

@@ -12,7 +12,7 @@ import { MESSAGE_STATUSES, type MessageStatus } from '../store/schema.ts';
 import { storeSettingsFrom } from '../store/settings.ts';
 import type { ContactStore } from '../store/messages.ts';
 import { formatList, toCsv, toJson } from './messages-format.ts';
-import { ownerCwd, spanishProgram, UsageError } from './owner-shell.ts';
+import { isEntry, ownerCwd, spanishProgram, UsageError } from './owner-shell.ts';
 import { projectRootOf } from '../catalogue/file.ts';
 
 const RUN = 'npm run messages --';
@@ -47,7 +47,13 @@ Resultado (código de salida): 0 salió bien; 2 el comando está mal escrito o n
 pudo abrir la base de datos.
 `;
 
-type Io = { stdout: (t: string) => void; stderr: (t: string) => void; cwd: string };
+type Io = {
+  stdout: (t: string) => void;
+  stderr: (t: string) => void;
+  cwd: string;
+  /** DATA_DIR and DATABASE_URL: where the messages are. */
+  env: NodeJS.ProcessEnv;
+};
 
 function parseStatus(value: string): MessageStatus {
   const status = STATUS[value.toLowerCase()];
@@ -72,8 +78,8 @@ export async function runMessagesCli(argv: readonly string[], io: Io): Promise<n
   const open = async () => {
     const settings = storeSettingsFrom(
       {
-        DATA_DIR: dataDirOption ? resolve(io.cwd, dataDirOption) : process.env.DATA_DIR,
-        DATABASE_URL: process.env.DATABASE_URL,
+        DATA_DIR: dataDirOption ? resolve(io.cwd, dataDirOption) : io.env.DATA_DIR,
+        DATABASE_URL: io.env.DATABASE_URL,
       },
       projectRootOf(import.meta.url),
     );
@@ -259,10 +265,11 @@ function commanderExit(error: CommanderError, argv: readonly string[], io: Io): 
   return EXIT.usage;
 }
 
-const cwd = ownerCwd('messages');
-
-process.exitCode = await runMessagesCli(process.argv.slice(2), {
-  stdout: (text) => process.stdout.write(text),
-  stderr: (text) => process.stderr.write(text),
-  cwd,
-});
+if (isEntry(import.meta.url)) {
+  process.exitCode = await runMessagesCli(process.argv.slice(2), {
+    stdout: (text) => process.stdout.write(text),
+    stderr: (text) => process.stderr.write(text),
+    cwd: ownerCwd('messages'),
+    env: process.env,
+  });
+}

@@ -3,6 +3,8 @@
  * command, and the error that means "the command was used wrong".
  */
 import { Command, CommanderError } from 'commander';
+import { realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
 /** A failure that is not the data's fault (exit status 2); `message` is for the owner. */
 export class UsageError extends Error {}
@@ -12,6 +14,20 @@ export class UsageError extends Error {}
  * leaves that folder in INIT_CWD, so `npm run catalogue -- build precios.csv` finds the file
  * he is looking at. Run any other way, it is the working folder.
  */
+/**
+ * Whether the module at `moduleUrl` is the program node was started with, and not a module a
+ * test imported to call its run function.
+ */
+export function isEntry(moduleUrl: string): boolean {
+  const started = process.argv[1];
+  if (!started) return false;
+  try {
+    return realpathSync(started) === realpathSync(fileURLToPath(moduleUrl));
+  } catch {
+    return false;
+  }
+}
+
 export function ownerCwd(npmScript: string): string {
   return process.env.npm_lifecycle_event === npmScript && process.env.INIT_CWD
     ? process.env.INIT_CWD

@@ -12,7 +12,7 @@ import { openDatabase } from '../store/open.ts';
 import { createPanelStore, PANEL_LINKS, panelLinkUrl, type PanelStore } from '../store/panel.ts';
 import type { SiteDatabase } from '../store/schema.ts';
 import { storeSettingsFrom } from '../store/settings.ts';
-import { spanishProgram, usageOutcome, UsageError } from './owner-shell.ts';
+import { isEntry, spanishProgram, usageOutcome, UsageError } from './owner-shell.ts';
 import { addFactsCommands, FactsRefused } from './owner-facts.ts';
 
 const RUN = 'npm run owner --';
@@ -209,8 +209,10 @@ export async function runOwnerCli(argv: readonly string[], io: Io): Promise<numb
   }
 }
 
-process.exitCode = await runOwnerCli(process.argv.slice(2), {
-  stdout: (text) => process.stdout.write(text),
-  stderr: (text) => process.stderr.write(text),
-  env: process.env,
-});
+if (isEntry(import.meta.url)) {
+  process.exitCode = await runOwnerCli(process.argv.slice(2), {
+    stdout: (text) => process.stdout.write(text),
+    stderr: (text) => process.stderr.write(text),
+    env: process.env,
+  });
+}

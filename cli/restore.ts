@@ -11,7 +11,7 @@ import { resolve } from 'node:path';
 import { BackupError } from '../store/backup.ts';
 import { restoreBackup } from '../store/restore.ts';
 import { describeContents, jujuyTime, placesFrom, type Env } from './backup-report.ts';
-import { ownerCwd, spanishProgram, usageOutcome } from './owner-shell.ts';
+import { isEntry, ownerCwd, spanishProgram, usageOutcome } from './owner-shell.ts';
 
 const RUN = 'npm run restore --';
 const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
@@ -84,9 +84,11 @@ export function runRestoreCli(argv: readonly string[], io: Io): number {
   }
 }
 
-process.exitCode = runRestoreCli(process.argv.slice(2), {
-  stdout: (text) => process.stdout.write(text),
-  stderr: (text) => process.stderr.write(text),
-  env: process.env,
-  cwd: ownerCwd('restore'),
-});
+if (isEntry(import.meta.url)) {
+  process.exitCode = runRestoreCli(process.argv.slice(2), {
+    stdout: (text) => process.stdout.write(text),
+    stderr: (text) => process.stderr.write(text),
+    env: process.env,
+    cwd: ownerCwd('restore'),
+  });
+}

@@ -2,7 +2,7 @@ import type { DataRouteObject } from 'react-router-dom';
 import { redirect } from 'react-router-dom';
 import type { AppLoaderArgs } from './app-context.ts';
 import { Shell } from './components/Shell.tsx';
-import type { RootData } from './components/PageMeta.tsx';
+import type { RootData } from './root-data.ts';
 import { PageError, RootError, notFoundLoader } from './pages/ErrorPages.tsx';
 import { HomePage, loader as homeLoader } from './pages/HomePage.tsx';
 import { ProductPage, loader as productLoader, rearWindowLoader } from './pages/ProductPage.tsx';

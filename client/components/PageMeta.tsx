@@ -1,6 +1,4 @@
-import { useRouteLoaderData } from 'react-router-dom';
-import type { rootLoader } from '../routes.tsx';
-import type { ShopFacts } from '../facts/types.ts';
+import { useRootData } from '../root-data.ts';
 import {
   SHARE_PICTURE,
   shareCardAlt,
@@ -19,23 +17,6 @@ type Props = {
   /** A product's share picture (client/seo/share-card.ts); the shop's picture otherwise. */
   share?: { readonly card: ShareCard; readonly canonical: string };
 };
-
-export type RootData = {
-  siteUrl: string;
-  /** The shop's facts published when the request arrived: read them with useFacts(). */
-  facts: ShopFacts;
-};
-
-/** What the root loader gives every page; outside the site's router (an island) there is none. */
-export function useRootData(): RootData {
-  const root = useRouteLoaderData<typeof rootLoader>('root');
-  if (!root) throw new Error('useRootData() outside the site router (an island gets props)');
-  return root;
-}
-
-export function useSiteUrl(): string {
-  return useRootData().siteUrl;
-}
 
 /** Title, description, canonical and Open Graph tags; React 19 hoists them into <head>. */
 export function PageMeta({ title, description, path, keywords, noindex, share }: Props) {

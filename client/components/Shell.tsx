@@ -5,7 +5,7 @@ import { Footer } from './Footer.tsx';
 import { ScrollToTop } from './ScrollToTop.tsx';
 import { JsonLd } from '../seo/json-ld.tsx';
 import { localBusiness } from '../seo/structured-data.ts';
-import { useSiteUrl } from './PageMeta.tsx';
+import { useSiteUrl } from '../root-data.ts';
 import { useFacts } from '../facts/use-facts.ts';
 
 /** Navigation, main content and footer: every route renders inside it. */

@@ -1,4 +1,4 @@
-import { useRootData } from '../components/PageMeta.tsx';
+import { useRootData } from '../root-data.ts';
 import { pageTitle } from '../content/business.ts';
 import type { ShopFacts } from './types.ts';
 

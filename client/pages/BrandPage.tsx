@@ -7,7 +7,8 @@ import { piecePath } from '../../catalogue/paths.ts';
 import type { Pieza } from '../../catalogue/pieces.ts';
 import { priceDate, type PriceDate as PriceDateData } from '../../catalogue/validity.ts';
 import { pieceNames } from '../content/glass.ts';
-import { PageMeta, useSiteUrl } from '../components/PageMeta.tsx';
+import { PageMeta } from '../components/PageMeta.tsx';
+import { useSiteUrl } from '../root-data.ts';
 import { Breadcrumbs } from '../components/Breadcrumbs.tsx';
 import { ModelPicker } from '../components/ModelPicker.tsx';
 import {

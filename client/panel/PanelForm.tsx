@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useRouteLoaderData } from 'react-router-dom';
-import type { panelLoader } from './routes.tsx';
+import type { panelLoader } from './layout-loaders.ts';
 
 /** The form field with the session's token (server/panel/guard.ts CSRF_FIELD). */
 export const CSRF_FIELD = '_csrf';

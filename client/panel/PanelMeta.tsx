@@ -1,7 +1,7 @@
 import { useRouteLoaderData } from 'react-router-dom';
 import { pageTitle } from '../content/business.ts';
 import { panelPaths } from '../paths.ts';
-import type { panelLoader } from './routes.tsx';
+import type { panelLoader } from './layout-loaders.ts';
 
 /** The shop's published name, from the panel's top route (client/panel/routes.tsx). */
 export function usePanelShopName(): string {

@@ -3,7 +3,7 @@ import { panelPaths } from '../paths.ts';
 import { panelNav } from './nav.ts';
 import { PanelForm } from './PanelForm.tsx';
 import { usePanelShopName } from './PanelMeta.tsx';
-import type { privateLoader } from './routes.tsx';
+import type { privateLoader } from './layout-loaders.ts';
 
 /** The signed-in panel's layout: who, the screens, sign out; phone first (390 px). */
 export function PanelShell() {

@@ -5,7 +5,6 @@
  * How to add a screen: docs/architecture.md, "Adding a panel screen".
  */
 import { redirect } from 'react-router-dom';
-import type { AppContext } from '../app-context.ts';
 import { panelPaths } from '../paths.ts';
 import type { Inbox } from './inbox-types.ts';
 import type { PanelAccess } from './access-types.ts';
@@ -69,7 +68,7 @@ export interface PanelContext {
  * panel already sent anyone without a session away; this is the second lock, for a URL
  * that reached the router some other way.
  */
-export function requirePanel(context: AppContext): PanelContext {
+export function requirePanel(context: { readonly panel: PanelContext | undefined }): PanelContext {
   if (!context.panel) throw redirect(panelPaths.signIn, 303);
   return context.panel;
 }

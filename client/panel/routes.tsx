@@ -5,9 +5,8 @@
  */
 import type { DataRouteObject } from 'react-router-dom';
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
-import type { AppLoaderArgs } from '../app-context.ts';
 import { panelPaths } from '../paths.ts';
-import { requirePanel } from './context.ts';
+import { panelLoader, privateLoader } from './layout-loaders.ts';
 import { AccountPage, accountAction, accountLoader } from './AccountPage.tsx';
 import { PanelShell } from './PanelShell.tsx';
 import { PanelMeta } from './PanelMeta.tsx';
@@ -40,17 +39,6 @@ import {
   linkLoader,
   signInLoader,
 } from './SignInPages.tsx';
-
-/** Every panel page: the session's form token (empty when signed out) for PanelForm, and the shop's published name. */
-export function panelLoader({ context }: AppLoaderArgs) {
-  return { csrfToken: context.panel?.csrfToken ?? '', shopName: context.facts.contact.name };
-}
-
-/** The signed-in layout's data: who. Without a session: 303 to the sign-in page. */
-export function privateLoader({ context }: AppLoaderArgs) {
-  const { person } = requirePanel(context);
-  return { person };
-}
 
 /** A screen's route path under /panel. */
 const screen = (path: string) => path.slice(`${panelPaths.signIn}/`.length);

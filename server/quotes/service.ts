@@ -13,7 +13,7 @@ import { hashToken, newToken, TOKEN_PATTERN } from '../bookings/tokens.ts';
 import type { Logger } from '../logger.ts';
 import { newQuotePush } from '../push/notices.ts';
 import { parseQuoteDocument } from './document.ts';
-import { quotePdfs, type QuotePdfs } from './routes.ts';
+import { quotePdfs, type QuotePdfs } from './pdf-cache.ts';
 
 const HOUR_MS = 60 * 60_000;
 

@@ -62,7 +62,12 @@ export function shellCommands(text: string): string[] {
 /** Where CI runs each npm command: the file that runs it, and what in it shows so. */
 const RUN_BY_CI: ReadonlyArray<{ command: RegExp; file: string; runs: RegExp }> = [
   { command: /^npm install$/, file: '.ci/run', runs: /^npm ci /m },
-  { command: /^npm test$/, file: '.ci/run', runs: /^npm test$/m },
+  // `npm test` is `npm run test:main` and the browser project: CI runs both, on two lines.
+  {
+    command: /^npm test$/,
+    file: '.ci/run',
+    runs: /^npm run test:main$[\s\S]*^npx vitest run --project runtime --project browser$/m,
+  },
   {
     command: /^npm start$/,
     file: 'tests/build/start-freshness.int.test.ts',
@@ -84,7 +89,7 @@ const RUN_BY_CI: ReadonlyArray<{ command: RegExp; file: string; runs: RegExp }> 
 /** How a test or the deploy check runs an owner's CLI (`npm run <script> -- …`). */
 function runsCli(script: string, text: string): boolean {
   return new RegExp(
-    `cli/${script}\\.ts|runCli\\('${script}'|run --silent ${script}\\b|owner_run ${script}\\b${script === 'owner' ? '|ownerCommand|owner_panel' : ''}`,
+    `cli/${script}\\.ts|runCli\\('${script}'|builtCli\\('${script}'|run --silent ${script}\\b|owner_run ${script}\\b${script === 'owner' ? '|ownerCommand|owner_panel' : ''}`,
   ).test(text);
 }
 

@@ -3,10 +3,11 @@
  * as a child process, on tests/build/tools.int.test.ts with Chromium, Java, PostgreSQL and
  * Tesseract hidden (PATH holds only node; CHROME_PATH names nothing). It passes, each tool's tests
  * skipped with one line saying how many and what to install; with CI=true it fails, naming
- * all four.
+ * all four. With PostgreSQL alone hidden, every test file that uses it runs its PostgreSQL
+ * tests (the ones named for it): each is skipped by its tag, none reaches for a default port.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -16,10 +17,13 @@ const bare = mkdtempSync(join(tmpdir(), 'fresh-machine-'));
 symlinkSync(process.execPath, join(bare, 'node'));
 afterAll(() => rmSync(bare, { recursive: true, force: true }));
 
-function vitest(extra: NodeJS.ProcessEnv): Promise<{ status: number | null; output: string }> {
+function vitest(
+  extra: NodeJS.ProcessEnv,
+  args: readonly string[] = ['tests/build/tools.int.test.ts'],
+): Promise<{ status: number | null; output: string }> {
   const child = spawn(
     process.execPath,
-    [join(projectRoot, 'node_modules/vitest/vitest.mjs'), 'run', 'tests/build/tools.int.test.ts'],
+    [join(projectRoot, 'node_modules/vitest/vitest.mjs'), 'run', ...args],
     {
       cwd: projectRoot,
       // Nothing of this machine's: no tool on PATH, no CHROME_PATH, no TEST_DATABASE_URL.
@@ -62,5 +66,42 @@ describe('a machine with Node only', () => {
       'CI=true but Chromium is missing (CHROME_PATH, or chromium on PATH; apt-get install chromium), and Java is missing (java on PATH; apt-get install default-jre-headless), and PostgreSQL is missing (TEST_DATABASE_URL, or initdb through PATH; apt-get install postgresql), and Tesseract is missing (tesseract on PATH; apt-get install tesseract-ocr)',
     );
     expect(output).not.toMatch(/Tests\s+\d+ (passed|skipped)/);
+  });
+});
+
+/** The test files that open a PostgreSQL database, through the helpers or the setup's URL. */
+function postgresTestFiles(): string[] {
+  return readdirSync(join(projectRoot, 'tests'), { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.int\.test\.tsx?$/.test(file))
+    .map((file) => join('tests', file))
+    .filter((file) =>
+      /helpers\/(contact-engines|postgres)\.ts'|inject\('postgresUrl'\)/.test(
+        readFileSync(join(projectRoot, file), 'utf8'),
+      ),
+    );
+}
+
+describe('a machine without PostgreSQL', () => {
+  it('skips every PostgreSQL test by its tag: none reaches for 127.0.0.1:5432', async () => {
+    const files = postgresTestFiles();
+    expect(files).toContain('tests/store/quotes.int.test.ts');
+    // The PostgreSQL tests are the ones named for it (describeEngines' "on postgres"): `-t`
+    // keeps the run to them, so an untagged one among them runs here and fails.
+    const { status, output } = await vitest({}, [
+      '--project',
+      'integration',
+      '--maxWorkers=2',
+      '-t',
+      'postgres',
+      ...files,
+    ]);
+    expect(status, output).toBe(0);
+    expect(output).not.toMatch(/ECONNREFUSED|no PostgreSQL for this test/);
+    expect(output).toMatch(/Tests\s+\d+ skipped \(\d+\)/);
+    const line = output.split('\n').find((l) => l.startsWith('[postgres]'));
+    expect(line).toMatch(
+      /^\[postgres\] PostgreSQL not found \(TEST_DATABASE_URL, or initdb through PATH\): \d+ tests SKIPPED/,
+    );
+    expect(Number(/: (\d+) tests SKIPPED/.exec(line ?? '')?.[1])).toBeGreaterThan(40);
   });
 });

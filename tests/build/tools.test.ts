@@ -47,8 +47,9 @@ describe('tests that need a program carry its tag', () => {
       ...(/readPictureText\(/.test(text) && !tagged(text, 'tesseract')
         ? [`${file}: tesseract`]
         : []),
-      ...(/postgresUrl|freshSettings\('postgres'\)|inject\('postgresUrl'\)/.test(text) &&
-      !tagged(text, 'postgres', 'POSTGRES|describeEngines')
+      ...(/postgresUrl|freshSettings\('postgres'\)|inject\('postgresUrl'\)|\bENGINES\b/.test(
+        text,
+      ) && !tagged(text, 'postgres', 'POSTGRES|describeEngines')
         ? [`${file}: postgres`]
         : []),
     ]);

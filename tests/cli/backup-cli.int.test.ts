@@ -12,6 +12,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../store/open.ts';
 import { createContactStore } from '../../store/messages.ts';
 import { projectRoot } from '../../server/paths.ts';
+import { runBackupCli } from '../../cli/backup.ts';
+import { runRestoreCli } from '../../cli/restore.ts';
 import { dataWorthKeeping, fingerprint } from '../helpers/backup.ts';
 import { runCli } from '../helpers/cli.ts';
 import { freshSettings, removeTempDirs } from '../helpers/contact-engines.ts';
@@ -33,13 +35,31 @@ function envOf(root: string) {
   return { DATA_DIR: places.dataDir, CATALOGUE_FILE: places.catalogueFile, BACKUP_DIR: '' };
 }
 
+/**
+ * The backup or restore CLI in this process (runBackupCli, runRestoreCli) with the environment
+ * a child would get; the folder typed in (INIT_CWD) and the exit codes are tested on the built
+ * bundle (runCli).
+ */
+function inProcess(name: 'backup' | 'restore', args: string[], env: NodeJS.ProcessEnv) {
+  let stdout = '';
+  let stderr = '';
+  const io = {
+    stdout: (text: string) => (stdout += text),
+    stderr: (text: string) => (stderr += text),
+    env: { ...process.env, ...env },
+    cwd: projectRoot,
+  };
+  const status = name === 'backup' ? runBackupCli(args, io) : runRestoreCli(args, io);
+  return Promise.resolve({ status, stdout, stderr });
+}
+
 const NAMED = /^backup-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z\.sqlite$/;
 
 describe('npm run backup', () => {
   it('without a file: into BACKUP_DIR, named by the time; says what it kept and how to restore it', async () => {
     const root = tempRoot();
     const env = { ...envOf(root), BACKUP_DIR: join(root, 'copias') };
-    const run = await runCli('backup', [], env);
+    const run = await inProcess('backup', [], env);
     expect(run.status, run.stderr).toBe(0);
     const [name] = readdirSync(join(root, 'copias'));
     expect(name).toMatch(NAMED);
@@ -74,7 +94,7 @@ describe('npm run backup', () => {
     const root = tempRoot();
     const empty = join(root, 'vacio');
     mkdirSync(empty);
-    const run = await runCli('backup', [join(root, 'x.dump')], {
+    const run = await inProcess('backup', [join(root, 'x.dump')], {
       DATABASE_URL: 'postgres://web@127.0.0.1:1/parabrisas',
       PATH: empty,
     });
@@ -103,7 +123,7 @@ describe('npm run backup', () => {
     await database.close();
     const bin = postgresBinDir() ?? '';
     const file = join(tempRoot(), 'web.dump');
-    const run = await runCli('backup', [file], {
+    const run = await inProcess('backup', [file], {
       DATABASE_URL: settings.databaseUrl,
       PATH: `${bin}:${process.env.PATH ?? ''}`,
     });
@@ -132,12 +152,12 @@ describe('npm run restore', () => {
     const root = tempRoot();
     const env = envOf(root);
     const file = join(root, 'copia.sqlite');
-    expect((await runCli('backup', [file], env)).status).toBe(0);
+    expect((await inProcess('backup', [file], env)).status).toBe(0);
     const target = {
       DATA_DIR: join(root, 'nuevo', 'data'),
       CATALOGUE_FILE: join(root, 'nuevo', 'catalogue.json'),
     };
-    const run = await runCli('restore', [file], target);
+    const run = await inProcess('restore', [file], target);
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).toMatch(
       /^Restauré la copia del \d{2}\/\d{2}\/\d{4}, \d{2}:\d{2} \(hora de Jujuy\) en /,
@@ -152,31 +172,31 @@ describe('npm run restore', () => {
     const root = tempRoot();
     const env = envOf(root);
     const file = join(root, 'copia.sqlite');
-    expect((await runCli('backup', [file], env)).status).toBe(0);
+    expect((await inProcess('backup', [file], env)).status).toBe(0);
     const cut = join(root, 'cortada.sqlite');
     writeFileSync(cut, readFileSync(file).subarray(0, 50_000));
     const before = fingerprint(root);
 
-    const truncated = await runCli('restore', [cut, '--force'], env);
+    const truncated = await inProcess('restore', [cut, '--force'], env);
     expect(truncated.status).toBe(1);
     expect(truncated.stderr).toMatch(
       new RegExp(
         `^${cut} está incompleto: tiene 50000 bytes de \\d+ \\(se cortó al copiarlo o al bajarlo\\)\\. Usá otra copia\\.\\n$`,
       ),
     );
-    const foreign = await runCli('restore', [join(projectRoot, 'README.md'), '--force'], env);
+    const foreign = await inProcess('restore', [join(projectRoot, 'README.md'), '--force'], env);
     expect(foreign.status).toBe(1);
     expect(foreign.stderr).toContain(
       'README.md no es una copia de seguridad de la web: no es un archivo de base de datos SQLite.',
     );
-    const occupied = await runCli('restore', [file], env);
+    const occupied = await inProcess('restore', [file], env);
     expect(occupied.status).toBe(1);
     expect(occupied.stderr).toMatch(
       /no está vacía .*Para reemplazar lo que hay con la copia, agregá --force\. No cambié nada\./,
     );
     expect(fingerprint(root)).toEqual(before);
 
-    const usage = await runCli('restore', [], env);
+    const usage = await inProcess('restore', [], env);
     expect(usage.status).toBe(2);
     expect(usage.stderr).toContain('Para ver cómo se usa: npm run restore -- --help');
   });

@@ -1,16 +1,20 @@
 /**
- * Runs the real CLI (`node --import tsx cli/catalogue.ts …`) as the owner would, against
- * output files in a temporary folder, so the committed catalogue is never touched.
+ * The catalogue CLI against output files in a temporary folder, so the committed catalogue is
+ * never touched: in this process through runCli, with the io its entry (cli/catalogue.ts)
+ * builds from the environment; as the owner runs it (the built dist/cli/catalogue.js, a child
+ * process) where the process is what is tested: exit code, stdout and stderr, INIT_CWD.
  */
 import { describe, it, expect, afterAll } from 'vitest';
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { copyFile, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
+import { catalogueFileIn } from '../../catalogue/file.ts';
+import { buildTime } from '../../cli/build-time.ts';
+import { runCli } from '../../cli/run.ts';
 import {
   buildCatalogue,
   CATALOGUE_VERSION,
@@ -25,17 +29,32 @@ import { generateBigCsv } from '../../scripts/gen-big-csv.ts';
 import { SAMPLE_EPOCH, SAMPLE_STAMP } from '../helpers/sample.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const entry = join(root, 'cli/catalogue.ts');
-const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 const fixture = (name: string) => join(root, 'tests/fixtures/csv', name);
 
 type Run = { code: number | null; stdout: string; stderr: string };
 
-function cli(
+// A fixed build time (SOURCE_DATE_EPOCH), so outputs are comparable byte for byte.
+async function cli(
   args: string[],
   options: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
 ): Promise<Run> {
-  // A fixed build time (SOURCE_DATE_EPOCH), so outputs are comparable byte for byte.
+  const env: NodeJS.ProcessEnv = { SOURCE_DATE_EPOCH: String(SAMPLE_EPOCH), ...options.env };
+  let stdout = '';
+  let stderr = '';
+  const code = await runCli(args, {
+    stdout: (text) => (stdout += text),
+    stderr: (text) => (stderr += text),
+    cwd: options.cwd ?? root,
+    catalogueFile: catalogueFileIn(root, env.CATALOGUE_FILE),
+    now: () => buildTime(env.SOURCE_DATE_EPOCH),
+  });
+  return { code, stdout, stderr };
+}
+
+const bundle = join(root, 'dist/cli/catalogue.js');
+
+function childCli(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}) {
+  if (!existsSync(bundle)) throw new Error('No build: run `npm run build` first');
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     npm_lifecycle_event: undefined,
@@ -43,11 +62,8 @@ function cli(
     SOURCE_DATE_EPOCH: String(SAMPLE_EPOCH),
     ...options.env,
   };
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, ['--import', tsx, entry, ...args], {
-      cwd: options.cwd ?? root,
-      env,
-    });
+  return new Promise<Run>((done, fail) => {
+    const child = spawn(process.execPath, [bundle, ...args], { cwd: options.cwd ?? root, env });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
@@ -389,7 +405,7 @@ describe.concurrent('check and diff', () => {
   it('under `npm run`, resolves the CSV from where the owner typed the command (INIT_CWD)', async () => {
     const { dir } = await tempDir();
     await copyFile(fixture('valid.csv'), join(dir, 'precios.csv'));
-    const run = await cli(['check', 'precios.csv'], {
+    const run = await childCli(['check', 'precios.csv'], {
       cwd: root,
       env: { npm_lifecycle_event: 'catalogue', INIT_CWD: dir },
     });
@@ -429,8 +445,8 @@ describe.concurrent('usage errors exit 2 with a Spanish explanation', () => {
     expect(await cli(args)).toEqual({ code: 2, stdout: '', stderr });
   });
 
-  it('without a command, shows the help on stderr', async () => {
-    const run = await cli([]);
+  it('without a command, shows the help on stderr (the process: exit code 2)', async () => {
+    const run = await childCli([]);
     expect(run.code).toBe(2);
     expect(run.stdout).toBe('');
     expect(run.stderr).toMatch(/^Uso: npm run catalogue -- <comando> \[opciones\]\n/);

@@ -5,10 +5,8 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../../server/paths.ts';
 import { historyFolder, readFileHistory } from '../../store/catalogue-files.ts';
@@ -16,9 +14,8 @@ import { createCatalogueQueries } from '../../store/catalogues.ts';
 import { openDatabase } from '../../store/open.ts';
 import { freshSettings, removeTempDirs, POSTGRES } from '../helpers/contact-engines.ts';
 import { SAMPLE_EPOCH } from '../helpers/sample.ts';
+import { builtCli } from '../helpers/cli.ts';
 
-const entry = join(projectRoot, 'cli/catalogue.ts');
-const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 const fixture = (name: string) => join(projectRoot, 'tests/fixtures', name);
 const dirs: string[] = [];
 afterAll(async () => {
@@ -28,7 +25,7 @@ afterAll(async () => {
 
 function cli(args: string[], env: NodeJS.ProcessEnv) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((done, fail) => {
-    const child = spawn(process.execPath, ['--import', tsx, entry, ...args], {
+    const child = spawn(process.execPath, [builtCli('catalogue'), ...args], {
       cwd: projectRoot,
       env: {
         ...process.env,

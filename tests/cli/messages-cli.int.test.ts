@@ -4,17 +4,33 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { projectRoot } from '../../server/paths.ts';
 import { openContactStore } from '../../store/open.ts';
+import { runMessagesCli } from '../../cli/messages.ts';
 import { tempDataDir } from '../helpers/contact.ts';
+import { builtCli } from '../helpers/cli.ts';
 
 const temp = tempDataDir();
 afterAll(() => temp.remove());
 
-function cli(args: string[], env: NodeJS.ProcessEnv = { DATA_DIR: temp.dir }) {
-  const result = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', join(projectRoot, 'cli/messages.ts'), ...args],
-    { cwd: projectRoot, env: { ...process.env, ...env }, encoding: 'utf8' },
-  );
+/** The CLI in this process (runMessagesCli), with the environment it would get. */
+async function cli(args: string[], env: NodeJS.ProcessEnv = { DATA_DIR: temp.dir }) {
+  let stdout = '';
+  let stderr = '';
+  const status = await runMessagesCli(args, {
+    stdout: (text) => (stdout += text),
+    stderr: (text) => (stderr += text),
+    cwd: projectRoot,
+    env,
+  });
+  return { status, stdout, stderr };
+}
+
+/** The CLI as the owner runs it: the built bundle, a child process. */
+function cliProcess(args: string[]) {
+  const result = spawnSync(process.execPath, [builtCli('messages'), ...args], {
+    cwd: projectRoot,
+    env: { ...process.env, DATA_DIR: temp.dir },
+    encoding: 'utf8',
+  });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -53,8 +69,8 @@ beforeAll(async () => {
 }, 30_000);
 
 describe('npm run messages', { timeout: 60_000 }, () => {
-  it('lists every stored message in Spanish, with its e-mail status, as plain text', () => {
-    const { status, stdout } = cli(['list']);
+  it('lists every stored message in Spanish, with its e-mail status, as plain text', async () => {
+    const { status, stdout } = await cli(['list']);
     expect(status).toBe(0);
     expect(stdout).toContain(
       'Mensajes del formulario de contacto: 3 (1 sin enviar por e-mail, 1 que no se pudieron enviar)',
@@ -69,20 +85,20 @@ describe('npm run messages', { timeout: 60_000 }, () => {
     expect(stdout).not.toContain('\u001b');
   });
 
-  it('filters by status', () => {
-    const pending = cli(['list', '--status', 'pending']).stdout;
+  it('filters by status', async () => {
+    const pending = (await cli(['list', '--status', 'pending'])).stdout;
     expect(pending).toContain(ids.pending);
     expect(pending).not.toContain(ids.sent);
-    const sent = cli(['list', '--status', 'sent']).stdout;
+    const sent = (await cli(['list', '--status', 'sent'])).stdout;
     expect(sent).toContain(ids.sent);
     expect(sent).not.toContain(ids.pending);
-    const failed = cli(['list', '--status', 'failed']).stdout;
+    const failed = (await cli(['list', '--status', 'failed'])).stdout;
     expect(failed).toContain(ids.failed);
     expect(failed).not.toContain(ids.sent);
   });
 
-  it('exports CSV for Excel (es-AR): BOM, semicolons, CRLF, quotes doubled, formulas defused', () => {
-    const { status, stdout } = cli(['export']);
+  it('exports CSV for Excel (es-AR): BOM, semicolons, CRLF, quotes doubled, formulas defused', async () => {
+    const { status, stdout } = await cli(['export']);
     expect(status).toBe(0);
     expect(
       stdout.startsWith(
@@ -97,26 +113,26 @@ describe('npm run messages', { timeout: 60_000 }, () => {
     expect(stdout).toContain('"Línea 1\r\nLínea 2 ');
   });
 
-  it('saves the export to a file with --output (npm prints its banner on stdout)', () => {
+  it('saves the export to a file with --output (npm prints its banner on stdout)', async () => {
     const file = join(temp.dir, 'mensajes.csv');
-    const { status, stderr } = cli(['export', '--output', file]);
+    const { status, stderr } = await cli(['export', '--output', file]);
     expect(status).toBe(0);
     expect(stderr).toContain(`Guardé 3 mensaje(s) en ${file}`);
-    expect(readFileSync(file, 'utf8')).toBe(cli(['export']).stdout);
+    expect(readFileSync(file, 'utf8')).toBe((await cli(['export'])).stdout);
   });
 
-  it('exports JSON', () => {
-    const { status, stdout } = cli(['export', '--format', 'json', '--status', 'pending']);
+  it('exports JSON', async () => {
+    const { status, stdout } = await cli(['export', '--format', 'json', '--status', 'pending']);
     expect(status).toBe(0);
     const rows = JSON.parse(stdout) as Array<Record<string, unknown>>;
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ id: ids.pending, status: 'pending', sentAt: null });
   });
 
-  it('says so when there are no messages', () => {
+  it('says so when there are no messages', async () => {
     const empty = tempDataDir();
     try {
-      const { status, stdout } = cli(['list', '--data-dir', empty.dir], {});
+      const { status, stdout } = await cli(['list', '--data-dir', empty.dir], {});
       expect(status).toBe(0);
       expect(stdout).toContain('No hay mensajes guardados.');
     } finally {
@@ -124,33 +140,37 @@ describe('npm run messages', { timeout: 60_000 }, () => {
     }
   });
 
-  it('explains a wrong command or option in Spanish, with exit status 2', () => {
-    const wrong = cli(['borrar']);
+  it('explains a wrong command or option in Spanish, with exit status 2', async () => {
+    const wrong = await cli(['borrar']);
     expect(wrong.status).toBe(2);
     expect(wrong.stderr).toContain('No existe el comando "borrar"');
-    const noEmail = cli(['delete']);
+    const noEmail = await cli(['delete']);
     expect(noEmail.status).toBe(2);
     expect(noEmail.stderr).toContain('Falta la opción --email');
-    const days = cli(['purge', '--older-than', 'mucho']);
+    const days = await cli(['purge', '--older-than', 'mucho']);
     expect(days.status).toBe(2);
     expect(days.stderr).toContain('--older-than es una cantidad de días');
-    const format = cli(['export', '--format', 'xlsx']);
+    const format = await cli(['export', '--format', 'xlsx']);
     expect(format.status).toBe(2);
     expect(format.stderr).toContain('--format puede ser csv o json');
-    const statusOption = cli(['list', '--status', 'todos']);
+    const statusOption = await cli(['list', '--status', 'todos']);
     expect(statusOption.status).toBe(2);
     expect(statusOption.stderr).toContain('--status puede ser pending');
   });
 
-  it('has Spanish help', () => {
-    const { status, stdout } = cli(['--help']);
+  it('as a process: Spanish help on stdout (exit 0), a wrong command on stderr (exit 2)', () => {
+    const { status, stdout } = cliProcess(['--help']);
     expect(status).toBe(0);
     expect(stdout).toContain('Uso: npm run messages -- <comando> [opciones]');
     expect(stdout).toContain('borra todos los mensajes de una dirección de e-mail');
+    const wrong = cliProcess(['borrar']);
+    expect(wrong.status).toBe(2);
+    expect(wrong.stdout).toBe('');
+    expect(wrong.stderr).toContain('No existe el comando "borrar"');
   });
 
-  it('says so when the database cannot be opened, with exit status 2', () => {
-    const { status, stderr } = cli(['list'], {
+  it('says so when the database cannot be opened, with exit status 2', async () => {
+    const { status, stderr } = await cli(['list'], {
       DATA_DIR: temp.dir,
       DATABASE_URL: 'postgres://nadie@127.0.0.1:1/nada',
     });
@@ -180,17 +200,17 @@ describe('npm run messages: deleting personal data', { timeout: 60_000 }, () => 
       }
       await store.close();
 
-      const deleted = cli(['delete', '--email', 'ana@gmail.com'], env);
+      const deleted = await cli(['delete', '--email', 'ana@gmail.com'], env);
       expect(deleted.status).toBe(0);
       expect(deleted.stdout).toContain('Borré 2 mensaje(s) de ana@gmail.com.');
-      expect(cli(['delete', '--email', 'ana@gmail.com'], env).stdout).toContain(
+      expect((await cli(['delete', '--email', 'ana@gmail.com'], env)).stdout).toContain(
         'No hay mensajes de ana@gmail.com.',
       );
-      const purged = cli(['purge', '--older-than', '30'], env);
+      const purged = await cli(['purge', '--older-than', '30'], env);
       expect(purged.status).toBe(0);
       expect(purged.stdout).toContain('Borré 1 mensaje(s) recibidos hace más de 30 días.');
       expect(purged.stdout).toContain('Conservé 1');
-      const left = JSON.parse(cli(['export', '--format', 'json'], env).stdout) as Array<{
+      const left = JSON.parse((await cli(['export', '--format', 'json'], env)).stdout) as Array<{
         id: string;
       }>;
       expect(left.map((r) => r.id)).toEqual(['c1', 'd1']);

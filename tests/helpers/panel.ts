@@ -20,13 +20,14 @@ import type { StoreSettings } from '../../store/settings.ts';
 import { createPanelStore, PANEL_LINKS, type PanelStore, type Person } from '../../store/panel.ts';
 import type { SiteDatabase } from '../../store/schema.ts';
 import type { Site } from '../../server/site.ts';
-import { catalogueFile, projectRoot } from '../../server/paths.ts';
+import { catalogueFile } from '../../server/paths.ts';
 import { openCatalogueStore, type CatalogueStore } from '../../server/catalogue-store.ts';
 import { loadCatalogue } from '../../server/catalogue.ts';
 import { createLogger } from '../../server/logger.ts';
 import { SESSION_COOKIE, SESSION_TIMEOUTS } from '../../server/panel/session.ts';
 import { SITE_URL, testSite, type TestSiteOverrides } from './app.ts';
 import { TEST_NOW } from './sample.ts';
+import { builtCli } from './cli.ts';
 
 export const OWNER_EMAIL = 'duenio@parabrisas.test';
 
@@ -114,11 +115,10 @@ export function sessionCookieValue(setCookie: string[] | string | undefined): st
  */
 export function ownerCommand(env: () => NodeJS.ProcessEnv): (...args: string[]) => string {
   return (...args) => {
-    const run = spawnSync(
-      process.execPath,
-      ['--import', 'tsx', join(projectRoot, 'cli/owner.ts'), ...args],
-      { env: { ...process.env, ...env() }, encoding: 'utf8' },
-    );
+    const run = spawnSync(process.execPath, [builtCli('owner'), ...args], {
+      env: { ...process.env, ...env() },
+      encoding: 'utf8',
+    });
     if (run.status !== 0) throw new Error(`owner ${args.join(' ')}: ${run.stderr}`);
     return run.stdout.trim();
   };

@@ -119,6 +119,12 @@ export async function startPostgres(
 
 /** A new empty database on that server, for one test file or test: its URL. */
 export async function createDatabase(serverUrl: string, name: string): Promise<string> {
+  // '' is what the setup provides when there is no PostgreSQL: pg would try 127.0.0.1:5432.
+  if (!serverUrl) {
+    throw new Error(
+      "no PostgreSQL for this test: tag it 'postgres' (POSTGRES or describeEngines, tests/helpers/contact-engines.ts) so it is skipped where PostgreSQL is missing",
+    );
+  }
   const client = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 5_000 });
   await client.connect();
   try {

@@ -240,18 +240,18 @@ describe.sequential('live catalogue', () => {
       { marca: 'Ford', modelo: 'Ka', precio: 18_500_000 },
     ]);
     const cut = Math.floor(complete.length / 2);
+    const before = refusals().length;
     await writeFile(file, complete.slice(0, cut));
-    await within2s(() => expect(refusals().length).toBeGreaterThanOrEqual(3));
+    // Refused at least once: on a loaded machine the watcher may also read the file between
+    // writeFile's truncation and its write (an empty file, refused too).
+    await within2s(() => expect(refusals().length).toBeGreaterThan(before));
     await settle();
-    // writeFile truncates, then writes: on a busy machine the watcher may also catch the
-    // empty file between the two, a refusal of its own.
-    const refused = refusals().length;
-    expect(refused).toBeLessThanOrEqual(4);
+    const whileHalf = refusals().length;
     expect(await fiestaPrice()).toBe(formatARS(21_000_000));
 
     await appendFile(file, complete.slice(cut));
     await within2s(async () => expect(await fiestaPrice()).toBe(formatARS(23_000_000)));
-    expect(refusals()).toHaveLength(refused);
+    expect(refusals()).toHaveLength(whileHalf);
   });
 
   it('a deleted file is logged once and the old catalogue keeps serving; put back, it is read again', async () => {

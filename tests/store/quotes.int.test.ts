@@ -1,8 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { createQuoteStore, quoteNumber, type NewQuote } from '../../store/quotes.ts';
 import { createBookingStore } from '../../store/bookings.ts';
 import { storedBooking } from '../helpers/bookings.ts';
-import { ENGINES, freshSettings, freshDatabases } from '../helpers/contact-engines.ts';
+import { describeEngines, freshSettings, freshDatabases } from '../helpers/contact-engines.ts';
 
 const database = freshDatabases();
 
@@ -22,7 +22,7 @@ function quote(n: number, over: Partial<NewQuote> = {}): NewQuote {
 }
 const body = (number: string) => JSON.stringify({ number });
 
-describe.each(ENGINES)('the quote store on %s', (engine) => {
+describeEngines('the quote store on %s', (engine) => {
   it('numbers quotes P-{year}-{seq}, consecutive per year, and keeps the body it was given', async () => {
     const s = createQuoteStore(await database(engine));
     const a = await s.issue(quote(1), body);

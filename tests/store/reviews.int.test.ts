@@ -3,11 +3,11 @@
  * counts and lists of the published; the version bumped by every public change; the booking
  * purge keeping a published review without its booking (and so without the phone).
  */
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { createBookingStore, type NewBooking } from '../../store/bookings.ts';
 import { createReviewStore, type ReviewSubject } from '../../store/reviews.ts';
 import { storedBooking } from '../helpers/bookings.ts';
-import { ENGINES, type EngineName, freshDatabases } from '../helpers/contact-engines.ts';
+import { describeEngines, type EngineName, freshDatabases } from '../helpers/contact-engines.ts';
 
 const openFresh = freshDatabases();
 
@@ -33,7 +33,7 @@ async function setup(engine: EngineName) {
   return { database, bookings, reviews, done };
 }
 
-describe.each(ENGINES)('the review store on %s', (engine) => {
+describeEngines('the review store on %s', (engine) => {
   it('one review per booking, changed while new, locked once the owner decided', async () => {
     const { reviews, done } = await setup(engine);
     const b = await done(1);

@@ -4,7 +4,7 @@
  * first version with no row, and a second store on the same database (another instance, the
  * CLI) following a publish within its poll.
  */
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, expect, it } from 'vitest';
 import { defaultDocument, defaultFacts } from '../../../client/facts/defaults.ts';
 import type { FactsDocument } from '../../../client/facts/document.ts';
 import { openFactsStore, type FactsStore } from '../../../server/facts/store.ts';
@@ -12,7 +12,7 @@ import { createLogger } from '../../../server/logger.ts';
 import { createFactsQueries } from '../../../store/facts.ts';
 import { openDatabase } from '../../../store/open.ts';
 import type { SiteDatabase } from '../../../store/schema.ts';
-import { ENGINES, freshSettings, removeTempDirs } from '../../helpers/contact-engines.ts';
+import { describeEngines, freshSettings, removeTempDirs } from '../../helpers/contact-engines.ts';
 import { waitFor } from '../../helpers/contact.ts';
 
 const open: { close(): unknown }[] = [];
@@ -57,7 +57,7 @@ const damagedRow = (d: SiteDatabase, seq: number, body: string) =>
 const publish = (s: FactsStore, document: FactsDocument, expectedSeq = s.version()) =>
   s.publish({ document, expectedSeq, by: 'Dueño', source: 'panel', summary: 'cambio' });
 
-describe.each(ENGINES)('the facts store on %s', (engine) => {
+describeEngines('the facts store on %s', (engine) => {
   async function database(): Promise<SiteDatabase> {
     const d = await openDatabase(await freshSettings(engine));
     open.push(d);

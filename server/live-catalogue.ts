@@ -91,6 +91,9 @@ export function watchCatalogue(
       );
       return;
     }
+    // An empty file is one being written (open with O_TRUNC, then write): the write's own event
+    // reads it again. Refusing it would log a line for every in-place save.
+    if (bytes.length === 0) return;
     const hash = contentHash(bytes);
     if (hash === live.hash) {
       refused = undefined;

@@ -1,9 +1,9 @@
 /**
  * `npm test` on a machine with Node and nothing else (tests/helpers/tools.ts): vitest itself,
- * as a child process, on tests/build/tools.int.test.ts with Chromium, Java, PostgreSQL and
- * Tesseract hidden (PATH holds only node; CHROME_PATH names nothing). It passes, each tool's tests
+ * as a child process, on tests/build/tools.int.test.ts with Chromium, Java, PostgreSQL,
+ * Tesseract and pdftoppm hidden (PATH holds only node; CHROME_PATH names nothing). It passes, each tool's tests
  * skipped with one line saying how many and what to install; with CI=true it fails, naming
- * all four. With PostgreSQL alone hidden, every test file that uses it runs its PostgreSQL
+ * all five. With PostgreSQL alone hidden, every test file that uses it runs its PostgreSQL
  * tests (the ones named for it): each is skipped by its tag, none reaches for a default port.
  */
 import { spawn } from 'node:child_process';
@@ -47,15 +47,16 @@ describe('a machine with Node only', () => {
   it('passes, and says what it skipped and what to install', async () => {
     const { status, output } = await vitest({});
     expect(status, output).toBe(0);
-    expect(output).toMatch(/Tests\s+4 skipped \(4\)/);
+    expect(output).toMatch(/Tests\s+5 skipped \(5\)/);
     const lines = output
       .split('\n')
-      .filter((line) => /^\[(chromium|java|postgres|tesseract)\]/.test(line));
+      .filter((line) => /^\[(chromium|java|postgres|tesseract|poppler)\]/.test(line));
     expect(lines).toEqual([
       '[chromium] Chromium not found (CHROME_PATH, or chromium on PATH): 1 test SKIPPED (browser tests). Install it: apt-get install chromium',
       '[java] Java not found (java on PATH): 1 test SKIPPED (Nu HTML Checker tests). Install it: apt-get install default-jre-headless',
       '[postgres] PostgreSQL not found (TEST_DATABASE_URL, or initdb through PATH): 1 test SKIPPED (PostgreSQL tests). Install it: apt-get install postgresql',
       '[tesseract] Tesseract not found (tesseract on PATH): 1 test SKIPPED (OCR of the share pictures). Install it: apt-get install tesseract-ocr',
+      "[poppler] pdftoppm not found (pdftoppm on PATH): 1 test SKIPPED (reading the quote PDF's QR code). Install it: apt-get install poppler-utils",
     ]);
   });
 
@@ -63,7 +64,7 @@ describe('a machine with Node only', () => {
     const { status, output } = await vitest({ CI: 'true' });
     expect(status).not.toBe(0);
     expect(output).toContain(
-      'CI=true but Chromium is missing (CHROME_PATH, or chromium on PATH; apt-get install chromium), and Java is missing (java on PATH; apt-get install default-jre-headless), and PostgreSQL is missing (TEST_DATABASE_URL, or initdb through PATH; apt-get install postgresql), and Tesseract is missing (tesseract on PATH; apt-get install tesseract-ocr)',
+      'CI=true but Chromium is missing (CHROME_PATH, or chromium on PATH; apt-get install chromium), and Java is missing (java on PATH; apt-get install default-jre-headless), and PostgreSQL is missing (TEST_DATABASE_URL, or initdb through PATH; apt-get install postgresql), and Tesseract is missing (tesseract on PATH; apt-get install tesseract-ocr), and pdftoppm is missing (pdftoppm on PATH; apt-get install poppler-utils)',
     );
     expect(output).not.toMatch(/Tests\s+\d+ (passed|skipped)/);
   });

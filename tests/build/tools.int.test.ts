@@ -7,6 +7,8 @@ import { describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from '../helpers/browser.ts';
 import { nuErrors } from '../helpers/nu-checker.ts';
 import { readPictureText } from '../helpers/ocr.ts';
+import { renderFirstPage } from '../helpers/pdf.ts';
+import PDFDocument from 'pdfkit';
 import { drawShareCard } from '../../server/share/draw.ts';
 import { shopCard } from '../../client/seo/share-card.ts';
 import { defaultFacts } from '../../client/facts/defaults.ts';
@@ -36,6 +38,17 @@ describe('the programs the tests need beyond Node', () => {
   it('Tesseract reads a picture', { tags: ['tesseract'] }, async () => {
     const text = await readPictureText(await drawShareCard(shopCard(defaultFacts)));
     expect(text).toContain(defaultFacts.contact.name);
+  });
+
+  it('pdftoppm renders a PDF page', { tags: ['poppler'] }, async () => {
+    const doc = new PDFDocument({ size: 'A4' });
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    const ended = new Promise((resolve) => doc.on('end', resolve));
+    doc.text('hola').end();
+    await ended;
+    const png = renderFirstPage(Buffer.concat(chunks), 20);
+    expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
   });
 
   it('PostgreSQL answers', { tags: ['postgres'] }, async () => {

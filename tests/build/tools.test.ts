@@ -44,6 +44,9 @@ describe('tests that need a program carry its tag', () => {
         ? [`${file}: chromium`]
         : []),
       ...(/nuErrors\(/.test(text) && !tagged(text, 'java') ? [`${file}: java`] : []),
+      ...(/readQr\(|renderFirstPage\(/.test(text) && !tagged(text, 'poppler')
+        ? [`${file}: poppler`]
+        : []),
       ...(/readPictureText\(/.test(text) && !tagged(text, 'tesseract')
         ? [`${file}: tesseract`]
         : []),

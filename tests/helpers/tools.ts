@@ -1,6 +1,7 @@
 /**
  * The programs some tests need beyond Node: Chromium (browser tests), Java (the Nu HTML
- * Checker), PostgreSQL (the second database engine) and Tesseract (reads the share pictures).
+ * Checker), PostgreSQL (the second database engine), Tesseract (reads the share pictures) and
+ * poppler's pdftoppm (renders the quote's PDF for its QR code).
  * Each is a vitest tag (vitest.config.ts):
  * a test or a file marked with it (`{ tags: ['java'] }`, `// @module-tag chromium`) is
  * skipped where the program is missing, and tests/helpers/tools-reporter.ts says at the end
@@ -71,7 +72,7 @@ export function postgresBinDir(env: Env = process.env): string | undefined {
 
 export type Tool = {
   /** The vitest tag that marks the tests needing it. */
-  readonly tag: 'chromium' | 'java' | 'postgres' | 'tesseract';
+  readonly tag: 'chromium' | 'java' | 'postgres' | 'tesseract' | 'poppler';
   readonly name: string;
   /** What the tests with this tag are. */
   readonly tests: string;
@@ -115,6 +116,14 @@ export const TOOLS: readonly Tool[] = [
     lookedFor: 'tesseract on PATH',
     install: 'apt-get install tesseract-ocr',
     present: (env) => onPath('tesseract', env) !== undefined,
+  },
+  {
+    tag: 'poppler',
+    name: 'pdftoppm',
+    tests: "reading the quote PDF's QR code",
+    lookedFor: 'pdftoppm on PATH',
+    install: 'apt-get install poppler-utils',
+    present: (env) => onPath('pdftoppm', env) !== undefined,
   },
 ];
 

@@ -137,98 +137,108 @@ describe('the insurance quote', () => {
     expect(rows).toHaveLength(0);
   });
 
-  it('issues a numbered quote: 303 to its page, the PDF says everything, the QR opens the verification', async () => {
-    const { app } = await setup();
-    const { own, number } = await issue(app, {
-      ...onix,
-      ...customer,
-      lugar: 'domicilio',
-      localidad: 'Perico',
-    });
-    expect(number).toBe('P-2026-000001');
-    const { page, pdf } = await pdfOf(app, own);
-    const pageText = plain(page);
-    expect(pageText).toContain('Presupuesto P-2026-000001');
-    expect(pageText).toContain('AB123CD');
-    expect(pageText).toContain('CUIT 20-12345678-6');
-    expect(page).toContain('href="https://wa.me/?text=');
+  it(
+    'issues a numbered quote: 303 to its page, the PDF says everything, the QR opens the verification',
+    { tags: ['poppler'] },
+    async () => {
+      const { app } = await setup();
+      const { own, number } = await issue(app, {
+        ...onix,
+        ...customer,
+        lugar: 'domicilio',
+        localidad: 'Perico',
+      });
+      expect(number).toBe('P-2026-000001');
+      const { page, pdf } = await pdfOf(app, own);
+      const pageText = plain(page);
+      expect(pageText).toContain('Presupuesto P-2026-000001');
+      expect(pageText).toContain('AB123CD');
+      expect(pageText).toContain('CUIT 20-12345678-6');
+      expect(page).toContain('href="https://wa.me/?text=');
 
-    const read = await readPdf(pdf);
-    expect(read.pages).toBe(1);
-    expect(read.pageSize).toEqual([595, 842]); // A4 in points
-    const text = read.text;
-    for (const expected of [
-      'Parabrisas Jujuy',
-      'CUIT 20-12345678-6',
-      'IVA Responsable Inscripto',
-      'PRESUPUESTO',
-      'N° P-2026-000001',
-      'Fecha: 23/11/2026',
-      'Válido hasta: 22/12/2026',
-      'Ana María Núñez',
-      'AB123CD',
-      'La Segunda',
-      'SIN-2026/4455',
-      'Parabrisas Chevrolet Onix',
-      'Años: 2013 a 2019',
-      'Calidad: Original (la marca del auto)',
-      'Marca del vidrio: AGC',
-      'Colocación a domicilio en Perico',
-      '$ 262.000,00',
-      'Recargo por colocación a domicilio en Perico',
-      '$ 15.000,00',
-      'Total de contado',
-      '$ 277.000,00',
-      'Total sin impuestos nacionales: $ 228.925,62',
-      '3 cuotas de $ 87.333,34',
-      'CFTEA: 0,00%',
-      'Presupuesto no válido como factura.',
-      '12 meses',
-    ]) {
-      expect(text, expected).toContain(expected);
-    }
-    const qr = await readQr(pdf);
-    expect(qr).toMatch(/^https:\/\/parabrisas\.test\/presupuesto\/P-2026-000001\?c=[0-9a-z]{12}$/);
-    expect(text).toContain(qr ?? 'no QR');
+      const read = await readPdf(pdf);
+      expect(read.pages).toBe(1);
+      expect(read.pageSize).toEqual([595, 842]); // A4 in points
+      const text = read.text;
+      for (const expected of [
+        'Parabrisas Jujuy',
+        'CUIT 20-12345678-6',
+        'IVA Responsable Inscripto',
+        'PRESUPUESTO',
+        'N° P-2026-000001',
+        'Fecha: 23/11/2026',
+        'Válido hasta: 22/12/2026',
+        'Ana María Núñez',
+        'AB123CD',
+        'La Segunda',
+        'SIN-2026/4455',
+        'Parabrisas Chevrolet Onix',
+        'Años: 2013 a 2019',
+        'Calidad: Original (la marca del auto)',
+        'Marca del vidrio: AGC',
+        'Colocación a domicilio en Perico',
+        '$ 262.000,00',
+        'Recargo por colocación a domicilio en Perico',
+        '$ 15.000,00',
+        'Total de contado',
+        '$ 277.000,00',
+        'Total sin impuestos nacionales: $ 228.925,62',
+        '3 cuotas de $ 87.333,34',
+        'CFTEA: 0,00%',
+        'Presupuesto no válido como factura.',
+        '12 meses',
+      ]) {
+        expect(text, expected).toContain(expected);
+      }
+      const qr = await readQr(pdf);
+      expect(qr).toMatch(
+        /^https:\/\/parabrisas\.test\/presupuesto\/P-2026-000001\?c=[0-9a-z]{12}$/,
+      );
+      expect(text).toContain(qr ?? 'no QR');
 
-    // The verification page, from the QR's address: the quote as issued, the customer reduced.
-    const verify = await request(app).get(String(qr).replace(SITE_URL, ''));
-    expect(verify.status).toBe(200);
-    expect(verify.headers['cache-control']).toBe('private, no-store');
-    const verified = plain(verify.text);
-    expect(verified).toContain('P-2026-000001');
-    expect(verified).toContain('$ 277.000,00');
-    expect(verified).toContain('Ana M.');
-    expect(verified).toContain('CUIT 20-12345678-6');
-    expect(verified).not.toContain('María');
-    expect(verified).not.toContain('Núñez');
-    expect(verified).not.toContain('AB123CD');
-    expect(verified).not.toContain('SIN-2026');
-    expect(verify.text).toContain('<meta name="robots" content="noindex, follow"/>');
-    expect(verify.text).not.toContain('.pdf');
-  });
+      // The verification page, from the QR's address: the quote as issued, the customer reduced.
+      const verify = await request(app).get(String(qr).replace(SITE_URL, ''));
+      expect(verify.status).toBe(200);
+      expect(verify.headers['cache-control']).toBe('private, no-store');
+      const verified = plain(verify.text);
+      expect(verified).toContain('P-2026-000001');
+      expect(verified).toContain('$ 277.000,00');
+      expect(verified).toContain('Ana M.');
+      expect(verified).toContain('CUIT 20-12345678-6');
+      expect(verified).not.toContain('María');
+      expect(verified).not.toContain('Núñez');
+      expect(verified).not.toContain('AB123CD');
+      expect(verified).not.toContain('SIN-2026');
+      expect(verify.text).toContain('<meta name="robots" content="noindex, follow"/>');
+      expect(verify.text).not.toContain('.pdf');
+    },
+  );
 
-  it('a wrong code, number or key is the plain 404 page, the same for each', async () => {
-    const { app } = await setup();
-    const { own, number, key } = await issue(app);
-    const { pdf } = await pdfOf(app, own);
-    const code = String(await readQr(pdf)).split('?c=')[1] ?? '';
-    const notFound = await request(app).get('/no-existe-esta-pagina');
-    const body = (html: string) => textOf(html).replace(/\s+/g, ' ');
-    for (const path of [
-      `/presupuesto/${number}?c=${code.replace(/.$/, code.endsWith('0') ? '1' : '0')}`,
-      `/presupuesto/${number}`,
-      `/presupuesto/P-2026-000002?c=${code}`,
-      `/presupuesto/nada?c=${code}`,
-      `/presupuesto/${number}/${key.replace(/^./, key.startsWith('A') ? 'B' : 'A')}`,
-      `/presupuesto/${number}/${key.replace(/^./, key.startsWith('A') ? 'B' : 'A')}/presupuesto-${number}.pdf`,
-      `/presupuesto/${number}/${key}/otro.pdf`,
-    ]) {
-      const res = await request(app).get(path);
-      expect(res.status, path).toBe(404);
-      if (!path.endsWith('.pdf')) expect(body(res.text)).toBe(body(notFound.text));
-    }
-  });
+  it(
+    'a wrong code, number or key is the plain 404 page, the same for each',
+    { tags: ['poppler'] },
+    async () => {
+      const { app } = await setup();
+      const { own, number, key } = await issue(app);
+      const { pdf } = await pdfOf(app, own);
+      const code = String(await readQr(pdf)).split('?c=')[1] ?? '';
+      const notFound = await request(app).get('/no-existe-esta-pagina');
+      const body = (html: string) => textOf(html).replace(/\s+/g, ' ');
+      for (const path of [
+        `/presupuesto/${number}?c=${code.replace(/.$/, code.endsWith('0') ? '1' : '0')}`,
+        `/presupuesto/${number}`,
+        `/presupuesto/P-2026-000002?c=${code}`,
+        `/presupuesto/nada?c=${code}`,
+        `/presupuesto/${number}/${key.replace(/^./, key.startsWith('A') ? 'B' : 'A')}`,
+        `/presupuesto/${number}/${key.replace(/^./, key.startsWith('A') ? 'B' : 'A')}/presupuesto-${number}.pdf`,
+        `/presupuesto/${number}/${key}/otro.pdf`,
+      ]) {
+        const res = await request(app).get(path);
+        expect(res.status, path).toBe(404);
+        if (!path.endsWith('.pdf')) expect(body(res.text)).toBe(body(notFound.text));
+      }
+    },
+  );
 
   it('numbers stay consecutive and unique with 50 simultaneous requests', async () => {
     const { app, database } = await setup();

@@ -13,7 +13,7 @@ import { PageMeta } from '../components/PageMeta.tsx';
 import { useSiteUrl } from '../root-data.ts';
 import { JsonLd } from '../seo/json-ld.tsx';
 import { breadcrumbs, productStructuredData } from '../seo/structured-data.ts';
-import { matchCard } from '../seo/share-card.ts';
+import { matchCard, sharePicturePath } from '../seo/share-card.ts';
 import { Breadcrumbs } from '../components/Breadcrumbs.tsx';
 import { ProductServices } from '../components/ProductServices.tsx';
 import { productQuestion, shopContent, whatsappLink } from '../content/business.ts';
@@ -106,6 +106,8 @@ export function ProductPage() {
     (m) => m.slug !== modelo.slug,
   );
   const versiones = modelo.versiones ?? [];
+  const share = { card: matchCard(facts, data), canonical: modelo.meta.canonical };
+  const picture = `${siteUrl}${sharePicturePath(share.card, share.canonical)}`;
   return (
     <>
       <PageMeta
@@ -113,9 +115,11 @@ export function ProductPage() {
         description={modelo.meta.description}
         keywords={modelo.meta.keywords}
         path={modelo.meta.canonical}
-        share={{ card: matchCard(facts, data), canonical: modelo.meta.canonical }}
+        share={share}
       />
-      <JsonLd data={productStructuredData(siteUrl, data, prices.validUntil, data.reviews)} />
+      <JsonLd
+        data={productStructuredData(siteUrl, data, prices.validUntil, data.reviews, picture)}
+      />
       <JsonLd data={breadcrumbs(siteUrl, trail)} />
       <div className="container product">
         <Breadcrumbs items={trail} />

@@ -63,6 +63,7 @@ export function productOffer(
   modelo: Pick<Modelo, 'nombre' | 'precio' | 'meta'>,
   validUntil: string,
   pieza: Pieza = 'parabrisas',
+  image = `${siteUrl}/og-image.jpg`,
 ) {
   const url = `${siteUrl}${modelo.meta.canonical}`;
   const piece = pieceNames[pieza].name;
@@ -73,7 +74,7 @@ export function productOffer(
     description: modelo.meta.description,
     category: piece,
     url,
-    image: `${siteUrl}/og-image.jpg`,
+    image,
     isAccessoryOrSparePartFor: { '@type': 'Car', brand: marca.marca, model: modelo.nombre },
     offers: {
       '@type': 'Offer',
@@ -185,12 +186,14 @@ export function productStructuredData(
   match: ProductMatch,
   validUntil: string,
   reviews?: ProductReviews,
+  /** The model's share picture (client/seo/share-card.ts), absolute. */
+  image = `${siteUrl}/og-image.jpg`,
 ) {
   const { marca, modelo, pieza } = match;
   const versiones = modelo.versiones ?? [];
   if (versiones.length < 2)
     return {
-      ...productOffer(siteUrl, marca, modelo, validUntil, pieza),
+      ...productOffer(siteUrl, marca, modelo, validUntil, pieza, image),
       ...reviewsStructuredData(reviews),
     };
   const piece = pieceNames[pieza].name;
@@ -212,7 +215,7 @@ export function productStructuredData(
     description: modelo.meta.description,
     category: piece,
     url: `${siteUrl}${modelo.meta.canonical}`,
-    image: `${siteUrl}/og-image.jpg`,
+    image,
     productGroupID: `${pieza}-${marca.slug}-${modelo.slug}`,
     isAccessoryOrSparePartFor: { '@type': 'Car', brand: marca.marca, model: modelo.nombre },
     variesBy,

@@ -26,6 +26,13 @@ function metaOf(html: string, name: string): string | undefined {
   return new RegExp(`<meta (?:property|name)="${escaped}" content="([^"]*)"`).exec(head)?.[1];
 }
 
+/** The `image` of the page's Product or ProductGroup JSON-LD. */
+function productLdImage(html: string): unknown {
+  const blocks = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/gs)];
+  const data = blocks.map((block) => JSON.parse(block[1] ?? 'null') as Record<string, unknown>);
+  return data.find((d) => d['@type'] === 'Product' || d['@type'] === 'ProductGroup')?.image;
+}
+
 async function pictureOf(app: Awaited<ReturnType<typeof testApp>>, page: string) {
   const res = await request(app).get(page);
   expect(res.status).toBe(200);
@@ -43,6 +50,8 @@ describe('share pictures', () => {
       expect(image).toMatch(/^https:\/\/parabrisas\.test\/compartir\/.+\/[0-9a-f]{16}\.png$/);
       expect(image.startsWith(`https://parabrisas.test${paths.sharePictures}${page}/`)).toBe(true);
       expect(metaOf(html, 'twitter:image')).toBe(image);
+      // Google's product results show the same picture.
+      expect(productLdImage(html)).toBe(image);
       expect(metaOf(html, 'og:image:width')).toBe('1200');
       expect(metaOf(html, 'og:image:height')).toBe('630');
       expect(metaOf(html, 'og:image:type')).toBe('image/png');

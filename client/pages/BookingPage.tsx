@@ -23,6 +23,7 @@ import {
   placeNames,
 } from '../content/booking.ts';
 import { whatsappLink } from '../content/business.ts';
+import { WhatsAppOrCall } from '../components/WhatsAppOrCall.tsx';
 import { formatFee, zonesPage } from '../content/zones.ts';
 import { useFacts } from '../facts/use-facts.ts';
 import { paths } from '../paths.ts';
@@ -164,10 +165,7 @@ function Notice({ page }: { page: BookingPageData }) {
         {page.notice === 'busy'
           ? 'En la última hora recibimos muchos turnos por la web y no podemos tomar más por ahora: '
           : 'No pudimos guardar tu turno por un problema nuestro. Probá de nuevo en unos minutos o '}
-        <a href={whatsappLink(c.whatsappMessage)} rel="nofollow">
-          pedilo por WhatsApp
-        </a>
-        .
+        <WhatsAppOrCall whatsapp={whatsappLink(c.whatsappMessage)} label="pedilo por WhatsApp" />.
       </p>
     );
   }

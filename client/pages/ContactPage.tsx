@@ -6,6 +6,7 @@ import { ContactItem } from '../components/ContactItem.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
 import { PrivacyNote } from '../components/PrivacyNote.tsx';
 import { whatsappLink } from '../content/business.ts';
+import { WhatsAppOrCall } from '../components/WhatsAppOrCall.tsx';
 import { useFacts } from '../facts/use-facts.ts';
 import {
   CONTACT_LIMITS,
@@ -136,10 +137,7 @@ function ContactForm(props: {
           {unavailable === 'busy'
             ? 'En la última hora recibimos muchos mensajes por este formulario y no podemos tomar más por ahora. Tu texto sigue abajo: copialo y '
             : 'No pudimos guardar tu mensaje por un problema nuestro. Probá de nuevo en unos minutos o '}
-          <a href={whatsappLink()} rel="nofollow">
-            escribinos por WhatsApp
-          </a>
-          .
+          <WhatsAppOrCall whatsapp={whatsappLink()} label="escribinos por WhatsApp" />.
         </p>
       ) : null}
       {listed.length > 0 ? (

@@ -325,6 +325,10 @@ describe('POST /contact', () => {
     expect(res.status).toBe(503);
     expect(res.text).toContain('No pudimos guardar tu mensaje');
     expect(res.text).toContain('escribinos por WhatsApp');
+    // ... and the shop's published phone, so the job is not lost.
+    const alert = /<p class="contact-form-error" role="alert">[\s\S]*?<\/p>/.exec(res.text)?.[0];
+    expect(alert).toContain(`href="tel:${defaultFacts.contact.phoneE164}"`);
+    expect(alert).toContain(defaultFacts.contact.phoneDisplay);
     expect(textareaContent(res.text)).toBe(valid.message);
   });
 

@@ -43,19 +43,7 @@ export async function openDatabase(
   settings: StoreSettings,
   options: OpenOptions = {},
 ): Promise<SiteDatabase> {
-  if (settings.databaseUrl) {
-    // The migrations on a connection of their own, with time to wait for another instance's
-    // (the advisory lock) and to build an index: the serving pool's waits are seconds.
-    const { db: migrating } = connect(settings, {
-      ...options,
-      queryTimeoutMs: MIGRATION_TIMEOUT_MS,
-    });
-    try {
-      await prepareDatabase(migrating, 'postgres');
-    } finally {
-      await migrating.destroy();
-    }
-  }
+  if (settings.databaseUrl) await migratePostgres(settings, options);
   let opened: { db: Kysely<SiteTables>; engine: Engine } | undefined;
   try {
     opened = connect(settings, options);
@@ -140,6 +128,19 @@ function connect(
   return { db: new Kysely({ dialect: new SqliteDialect({ database }) }), engine: 'sqlite' };
 }
 
+/**
+ * The migrations on a connection of their own, with time to wait for another instance's (the
+ * advisory lock) and to build an index: the serving pool's waits are seconds.
+ */
+async function migratePostgres(settings: StoreSettings, options: OpenOptions): Promise<void> {
+  const { db } = connect(settings, { ...options, queryTimeoutMs: MIGRATION_TIMEOUT_MS });
+  try {
+    await prepareDatabase(db, 'postgres');
+  } finally {
+    await db.destroy();
+  }
+}
+
 function reason(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
@@ -218,15 +219,7 @@ export function openDatabaseWhenReachable(
   let closed = false;
   const attempt = async (n: number) => {
     try {
-      const { db: migrating } = connect(settings, {
-        ...options,
-        queryTimeoutMs: MIGRATION_TIMEOUT_MS,
-      });
-      try {
-        await prepareDatabase(migrating, 'postgres');
-      } finally {
-        await migrating.destroy();
-      }
+      await migratePostgres(settings, options);
       ready = true;
       failure = undefined;
       if (n > 1) options.onReady?.();

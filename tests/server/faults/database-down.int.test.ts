@@ -4,14 +4,12 @@
  * home, a product page never rendered before and /testimonials answer 200 with the reviews
  * last read; when it is back, a review published meanwhile elsewhere shows.
  */
-import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
 import { panelPaths } from '../../../client/paths.ts';
 import { openDatabase } from '../../../store/open.ts';
 import { SITE_URL, testSite } from '../../helpers/app.ts';
-import { tempDataDir } from '../../helpers/contact.ts';
-import { createDatabase, startPostgres, type TestPostgres } from '../../helpers/postgres.ts';
+import { ownPostgres as ownPostgresOf } from '../../helpers/own-postgres.ts';
 import { POSTGRES } from '../../helpers/contact-engines.ts';
 import { manageToken, reviewSite } from '../../helpers/reviews.ts';
 import { defaultFacts } from '../../../client/facts/defaults.ts';
@@ -22,17 +20,7 @@ afterAll(async () => {
   for (const step of cleanup.reverse()) await step();
 });
 
-/** A PostgreSQL of this file's own, which the tests stop and start. */
-async function ownPostgres(): Promise<{ server: TestPostgres; url: string; dataDir: string }> {
-  const server = await startPostgres();
-  if (!server) throw new Error('PostgreSQL is needed (initdb on PATH)');
-  // Already stopped when a test failed midway: nothing more to stop.
-  cleanup.push(() => server.stop().catch(() => undefined));
-  const temp = tempDataDir();
-  cleanup.push(() => temp.remove());
-  const url = await createDatabase(server.url, `f_${randomBytes(4).toString('hex')}`);
-  return { server, url, dataDir: temp.dir };
-}
+const ownPostgres = () => ownPostgresOf(cleanup);
 
 describe('public pages with the database stopped', POSTGRES, () => {
   it(

@@ -7,17 +7,15 @@
  * within 10 s of the database's return. An uncaught exception (a pooled connection's 'error'
  * unheard) fails the run.
  */
-import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../../../server/bookings/tokens.ts';
 import { createBookingStore } from '../../../store/bookings.ts';
 import { openDatabase } from '../../../store/open.ts';
 import { SITE_URL, testSite } from '../../helpers/app.ts';
-import { tempDataDir } from '../../helpers/contact.ts';
 import { POSTGRES } from '../../helpers/contact-engines.ts';
 import { textOf } from '../../helpers/html.ts';
-import { createDatabase, startPostgres } from '../../helpers/postgres.ts';
+import { ownPostgres } from '../../helpers/own-postgres.ts';
 
 const cleanup: Array<() => Promise<void> | void> = [];
 afterAll(async () => {
@@ -44,13 +42,8 @@ describe('PostgreSQL restarted and stopped under a loop of requests', POSTGRES, 
     'no page answers 5xx, no write a 500; every 303 is stored once; writes come back',
     { timeout: 180_000 },
     async () => {
-      const server = await startPostgres();
-      if (!server) throw new Error('PostgreSQL is needed (initdb on PATH)');
-      cleanup.push(() => server.stop().catch(() => undefined));
-      const temp = tempDataDir();
-      cleanup.push(() => temp.remove());
-      const url = await createDatabase(server.url, `r_${randomBytes(4).toString('hex')}`);
-      const database = await openDatabase({ dataDir: temp.dir, databaseUrl: url });
+      const { server, url, dataDir } = await ownPostgres(cleanup);
+      const database = await openDatabase({ dataDir: dataDir, databaseUrl: url });
       const site = await testSite({
         database,
         bookingRateLimit: { max: 100_000, windowMs: 60_000 },

@@ -5,7 +5,6 @@
  * database is up it migrates, /healthz turns 200, writes work, and the facts published before
  * show within 5 s. SQLite: a file it cannot open stops the start naming the file.
  */
-import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import request from 'supertest';
@@ -20,7 +19,7 @@ import { disabledGallery, SITE_URL, testConfig } from '../../helpers/app.ts';
 import { tempDataDir } from '../../helpers/contact.ts';
 import { POSTGRES } from '../../helpers/contact-engines.ts';
 import { textOf } from '../../helpers/html.ts';
-import { createDatabase, startPostgres } from '../../helpers/postgres.ts';
+import { ownPostgres } from '../../helpers/own-postgres.ts';
 import { TEST_NOW } from '../../helpers/sample.ts';
 
 const cleanup: Array<() => Promise<void> | void> = [];
@@ -45,14 +44,9 @@ describe('a start with PostgreSQL down', POSTGRES, () => {
     'serves pages, 503 on /healthz and on a write; catches up once the database is up',
     { timeout: 120_000 },
     async () => {
-      const server = await startPostgres();
-      if (!server) throw new Error('PostgreSQL is needed (initdb on PATH)');
-      cleanup.push(() => server.stop().catch(() => undefined));
-      const temp = tempDataDir();
-      cleanup.push(() => temp.remove());
-      const url = await createDatabase(server.url, `s_${randomBytes(4).toString('hex')}`);
+      const { server, url, dataDir } = await ownPostgres(cleanup);
       // The owner's phone, published while the database was up.
-      const before = await openDatabase({ dataDir: temp.dir, databaseUrl: url });
+      const before = await openDatabase({ dataDir: dataDir, databaseUrl: url });
       const facts = await openFactsStore({
         database: before,
         logger: createLogger('silent'),
@@ -70,7 +64,7 @@ describe('a start with PostgreSQL down', POSTGRES, () => {
       await before.close();
 
       // Up at start (the usual case): the owner's facts are read before anything is served.
-      const upFirst = await createSite(testConfig({ DATABASE_URL: url, DATA_DIR: temp.dir }), {
+      const upFirst = await createSite(testConfig({ DATABASE_URL: url, DATA_DIR: dataDir }), {
         logger: createLogger('silent'),
         gallery: disabledGallery,
         now: () => TEST_NOW,
@@ -86,7 +80,7 @@ describe('a start with PostgreSQL down', POSTGRES, () => {
       });
       const startedAt = Date.now();
       const site = await createSite(
-        testConfig({ DATABASE_URL: url, DATA_DIR: temp.dir, LOG_LEVEL: 'info' }),
+        testConfig({ DATABASE_URL: url, DATA_DIR: dataDir, LOG_LEVEL: 'info' }),
         { logger, gallery: disabledGallery, now: () => TEST_NOW },
       );
       cleanup.push(() => site.stop());

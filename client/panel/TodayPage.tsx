@@ -70,7 +70,7 @@ export function TodayPage() {
               <ul>
                 {quotes.map((q) => (
                   <li key={q.number}>
-                    {formatWhen(q.createdAt)} · {q.item} · {formatARS(q.total)} ·{' '}
+                    {formatWhen(q.createdAt)} · {q.item.split(' · ')[0]} · {formatARS(q.total)} ·{' '}
                     <a
                       href={`${panelPaths.quoteBooking}?${new URLSearchParams({ [queryParams.quoteNumber]: q.number })}`}
                     >

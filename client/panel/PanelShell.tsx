@@ -8,8 +8,8 @@ import type { privateLoader } from './layout-loaders.ts';
 
 /**
  * The signed-in panel's layout: who, the screens (with what waits in each), sign out. Phone
- * first: at 390 px the nav is one row that scrolls sideways, the current screen snapped into
- * view by CSS alone (client/styles/app.css, .panel-nav).
+ * first: at 390 px the nav is one row that scrolls sideways, the current screen first in it
+ * by CSS alone (client/styles/app.css, .panel-nav).
  */
 export function PanelShell() {
   const { person, waiting } = useLoaderData<typeof privateLoader>();

@@ -100,7 +100,7 @@ function DaySection({ day: d, label }: { day: AgendaDay; label: 'Hoy' | 'Mañana
   const id = `dia-${d.day}`;
   const notWorked = d.holiday ?? (d.closedDay ? `Sin atención: ${d.closedDay}` : undefined);
   return (
-    <section aria-labelledby={id} className="panel-card">
+    <section aria-labelledby={id} className="panel-card panel-today-day">
       <h2 id={id}>
         <a href={agendaPath(d.day, 'dia')}>{`${label}, ${dayLong(d.day)}`}</a>
       </h2>
@@ -127,16 +127,14 @@ function DaySection({ day: d, label }: { day: AgendaDay; label: 'Hoy' | 'Mañana
           const first = bookings[0];
           if (!first) return null;
           return (
-            <section key={windowId} aria-labelledby={`${id}-${windowId}`}>
-              <h3 id={`${id}-${windowId}`}>
-                {`Por la ${first.window.name.toLowerCase()} (${windowHours(first.window)})`}
-              </h3>
+            <div key={windowId}>
+              <h3>{`Por la ${first.window.name.toLowerCase()} (${windowHours(first.window)})`}</h3>
               <ul className="panel-list">
                 {bookings.map((b) => (
                   <TodayBooking key={b.id} booking={b} day={d.day} />
                 ))}
               </ul>
-            </section>
+            </div>
           );
         })
       )}

@@ -160,11 +160,18 @@ describe('Hoy in a browser', () => {
     const heading = await page.getByRole('heading', { level: 1, name: 'Hoy' }).boundingBox();
     expect(heading?.y).toBeLessThan(250);
     // The last screens of the row, scrolled into view by the browser alone.
-    for (const path of [panelPaths.push, panelPaths.account, panelPaths.people]) {
+    for (const path of [
+      panelPaths.push,
+      panelPaths.account,
+      panelPaths.people,
+      panelPaths.business,
+    ]) {
       await page.goto(site.url + path, { waitUntil: 'load' });
       const view = await currentLinkInView(page);
       expect(view?.inside, path).toBe(true);
       expect(view?.navBottom, path).toBeLessThan(250);
+      // The counts' screen-reader words far along the row do not widen the page.
+      expect(await overflow(page), `${path} scrolls sideways`).toBeLessThanOrEqual(0);
       const shots = process.env.SCREENSHOT_DIR;
       if (shots && path === panelPaths.push) {
         await page.screenshot({ path: join(shots, 'avisos-sin-js-390.png') });

@@ -141,7 +141,7 @@ describe('Hoy in a browser', () => {
         const shots = process.env.SCREENSHOT_DIR;
         if (shots) {
           const name = path === panelPaths.today ? 'hoy' : 'turnos';
-          await page.screenshot({ path: join(shots, `${name}-${width}.png`) });
+          await page.screenshot({ path: join(shots, `${name}-${width}.png`), fullPage: true });
         }
       }
       expect(problems).toEqual([]);

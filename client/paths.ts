@@ -125,6 +125,8 @@ export const panelPaths = {
     signInOptions: '/panel/api/llave/entrada/opciones',
     signIn: '/panel/api/llave/entrada',
   },
+  /** Hoy: today's and tomorrow's bookings and what waits (the first screen after signing in). */
+  today: '/panel/hoy',
   messages: '/panel/mensajes',
   messagesExport: '/panel/mensajes/exportar',
   /** Upload the sheet (POST), see the preview of one (`?borrador=`), publish it (POST). */
@@ -176,7 +178,7 @@ export function quoteFileName(number: string): string {
 }
 
 /** The first screen after signing in. */
-export const panelHome = panelPaths.messages;
+export const panelHome = panelPaths.today;
 
 /**
  * Whether a path (as the router would match it: decoded, any case, repeated slashes) is the

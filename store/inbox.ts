@@ -76,6 +76,15 @@ export function createInboxStore({ db, engine }: SiteDatabase) {
       return Number(row?.n ?? 0);
     },
 
+    /** Messages nobody has seen yet in the inbox (Hoy and the nav's count). */
+    async countUnread(): Promise<number> {
+      const row = await matching('')
+        .where('read_at', 'is', null)
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .executeTakeFirst();
+      return Number(row?.n ?? 0);
+    },
+
     /** Newest first. */
     async list(search: string, limit: number, offset: number): Promise<InboxRow[]> {
       const rows = await matching(search)

@@ -49,6 +49,8 @@ export type QuoteStore = {
   findByKeyHash(keyHash: string): Promise<StoredQuote | undefined>;
   /** Newest first; `search` matches the number, the plate or the name. */
   list(search: string, limit: number, offset: number): Promise<QuotePage>;
+  /** Quotes issued since `since` with no live booking made from them, newest first (Hoy). */
+  unbookedSince(since: Date, limit: number): Promise<QuotePage>;
   /** Quotes issued since `since` (the site-wide ceiling). */
   countCreatedSince(since: Date): Promise<number>;
   /** Deletes quotes issued before `before` (the retention period); their numbers stay used. */
@@ -165,6 +167,25 @@ export function createQuoteStore(database: SiteDatabase): QuoteStore {
         .orderBy('quotes.created_at', 'desc')
         .orderBy('quotes.number', 'desc')
         .execute();
+      return { quotes: rows.map(toQuote), total: Number(count?.n ?? 0) };
+    },
+
+    async unbookedSince(since, limit) {
+      const unbooked = () =>
+        withBooking()
+          .where('quotes.created_at', '>=', since.toISOString())
+          .where('bookings.id', 'is', null);
+      const [rows, count] = await Promise.all([
+        unbooked()
+          .orderBy('quotes.created_at', 'desc')
+          .orderBy('quotes.number', 'desc')
+          .limit(limit)
+          .execute(),
+        unbooked()
+          .clearSelect()
+          .select((eb) => eb.fn.countAll<number | string>().as('n'))
+          .executeTakeFirst(),
+      ]);
       return { quotes: rows.map(toQuote), total: Number(count?.n ?? 0) };
     },
 

@@ -32,8 +32,13 @@ export function dayLong(day: IsoDate): string {
   return `${WEEKDAYS[weekdayOf(day)]} ${date} de ${MONTHS[month - 1]}`;
 }
 
+/** "9 a 13 h" */
+export function windowHours(window: BookingWindow): string {
+  const clock = (t: string) => t.replace(/^0/, '').replace(/:00$/, '');
+  return `${clock(window.opens)} a ${clock(window.closes)} h`;
+}
+
 /** "martes 1 de diciembre, mañana (9 a 13 h)" */
 export function whenLabel(day: IsoDate, window: BookingWindow): string {
-  const clock = (t: string) => t.replace(/^0/, '').replace(/:00$/, '');
-  return `${dayLong(day)}, ${window.name.toLowerCase()} (${clock(window.opens)} a ${clock(window.closes)} h)`;
+  return `${dayLong(day)}, ${window.name.toLowerCase()} (${windowHours(window)})`;
 }

@@ -1,6 +1,6 @@
 /**
- * The daily backup in one line, on the screen the owner opens most (Mensajes, the panel's
- * first screen): when the last copy was made and how many are kept, or that there is none
+ * The daily backup in one line, on the screens the owner opens most (Hoy, the panel's first
+ * screen, and Mensajes): when the last copy was made and how many are kept, or that there is none
  * and what that risks, or that the last one failed. State: server/backups.ts.
  */
 import { SHOP_TIME_ZONE, shopDate } from '../../catalogue/validity.ts';

@@ -19,16 +19,9 @@ import { requirePanel, seeOther } from './context.ts';
 import { PanelForm } from './PanelForm.tsx';
 import { PanelMeta } from './PanelMeta.tsx';
 import { sectionPath } from './business-form.ts';
+import { agendaPath, bookingAnchor, type AgendaView } from './agenda-links.ts';
 
-type View = 'semana' | 'dia';
-
-function agendaPath(day: IsoDate, view: View): string {
-  const query = new URLSearchParams({
-    [queryParams.agendaDay]: day,
-    [queryParams.agendaView]: view,
-  });
-  return `${panelPaths.bookings}?${query.toString()}`;
-}
+type View = AgendaView;
 
 function readPlace(params: URLSearchParams | FormData, today: IsoDate) {
   const dayValue = params.get(queryParams.agendaDay);
@@ -311,7 +304,10 @@ function BookingCard({
   // Posted to the same view, at this card: the page that answers (the review request, or the
   // agenda after a 303, which keeps the fragment) opens where the owner was.
   const action = (intent: string, label: string) => (
-    <PanelForm action={`${agendaPath(day, view)}#turno-${b.id}`} className="panel-inline-form">
+    <PanelForm
+      action={`${agendaPath(day, view)}#${bookingAnchor(b.id)}`}
+      className="panel-inline-form"
+    >
       <Hidden day={day} view={view} />
       <input type="hidden" name="id" value={b.id} />
       <input type="hidden" name="accion" value={intent} />
@@ -321,7 +317,7 @@ function BookingCard({
     </PanelForm>
   );
   return (
-    <li className="panel-card" id={`turno-${b.id}`}>
+    <li className="panel-card" id={bookingAnchor(b.id)}>
       <h3>
         {b.window.name}: {b.name}{' '}
         <span className={b.status === 'cancelado' ? 'panel-tag panel-tag-failed' : 'panel-tag'}>

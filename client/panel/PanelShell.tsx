@@ -1,13 +1,18 @@
 import { Outlet, useLoaderData, useLocation } from 'react-router-dom';
 import { panelPaths } from '../paths.ts';
-import { panelNav } from './nav.ts';
+import { panelNav, type PanelNavEntry } from './nav.ts';
+import { WAITING_WORDS, type WaitingCounts } from './waiting.ts';
 import { PanelForm } from './PanelForm.tsx';
 import { usePanelShopName } from './PanelMeta.tsx';
 import type { privateLoader } from './layout-loaders.ts';
 
-/** The signed-in panel's layout: who, the screens, sign out; phone first (390 px). */
+/**
+ * The signed-in panel's layout: who, the screens (with what waits in each), sign out. Phone
+ * first: at 390 px the nav is one row that scrolls sideways, the current screen first in it
+ * by CSS alone (client/styles/app.css, .panel-nav).
+ */
 export function PanelShell() {
-  const { person } = useLoaderData<typeof privateLoader>();
+  const { person, waiting } = useLoaderData<typeof privateLoader>();
   const { pathname } = useLocation();
   return (
     <div className="panel">
@@ -38,7 +43,7 @@ export function PanelShell() {
                       : undefined
                   }
                 >
-                  {entry.label}
+                  <NavLabel entry={entry} waiting={waiting} />
                 </a>
               </li>
             ))}
@@ -57,5 +62,18 @@ export function PanelShell() {
         <Outlet />
       </main>
     </div>
+  );
+}
+
+/** "Mensajes 2" to the eye, "Mensajes, 2 sin leer" to a screen reader; the name alone when nothing waits. */
+function NavLabel({ entry, waiting }: { entry: PanelNavEntry; waiting: WaitingCounts }) {
+  const count = entry.counts ? waiting[entry.counts] : 0;
+  if (!entry.counts || count === 0) return entry.label;
+  return (
+    <>
+      {entry.label}
+      <span className="panel-hidden">,</span> <span className="panel-count">{count}</span>
+      <span className="panel-hidden"> {WAITING_WORDS[entry.counts]}</span>
+    </>
   );
 }

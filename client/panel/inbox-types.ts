@@ -30,6 +30,8 @@ export interface Inbox {
   /** Every matching message, newest first (the export). */
   all(search: string): Promise<InboxMessage[]>;
   find(id: string): Promise<InboxMessage | undefined>;
+  /** How many messages were never shown in the inbox ("Mensajes 2"). */
+  unreadCount(): Promise<number>;
   /** Marks these messages read (the page that showed them). */
   markRead(ids: readonly string[]): Promise<void>;
   markAnswered(id: string): Promise<boolean>;

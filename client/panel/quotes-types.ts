@@ -31,6 +31,14 @@ export type ToBookingOutcome = 'booked' | 'full' | 'closed' | 'gone' | 'booked-a
 export interface PanelQuotes {
   /** Newest first, `pageSize` a page; `search` matches the number, the plate or the name. */
   page(query: { search: string; page: number; pageSize: number }): Promise<PanelQuotePage>;
+  /**
+   * Quotes issued since `since` not yet turned into a booking (or whose booking was
+   * cancelled), newest first, at most `limit`; `total` counts them all.
+   */
+  waiting(
+    since: Date,
+    limit: number,
+  ): Promise<{ readonly quotes: readonly PanelQuote[]; readonly total: number }>;
   /** The quote as issued, with its booking. */
   find(number: string): Promise<{ quote: QuoteDocument; row: PanelQuote } | undefined>;
   /**

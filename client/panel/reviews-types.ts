@@ -26,6 +26,8 @@ export interface ReviewModeration {
   /** New ones first, then the newest. */
   page(page: number, pageSize: number): Promise<ReviewsPage>;
   find(id: string): Promise<PanelReview | undefined>;
+  /** How many new reviews wait to be published or not ("Opiniones 1"). */
+  toModerate(): Promise<number>;
   publish(id: string): Promise<boolean>;
   hide(id: string, reason: HideReason): Promise<boolean>;
   /** The shop's one public answer; undefined removes it. */

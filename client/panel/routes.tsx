@@ -11,6 +11,7 @@ import { AccountPage, accountAction, accountLoader } from './AccountPage.tsx';
 import { PanelShell } from './PanelShell.tsx';
 import { PanelMeta } from './PanelMeta.tsx';
 import { PushPage, pushAction, pushLoader } from './PushPage.tsx';
+import { TodayPage, todayLoader } from './TodayPage.tsx';
 import { MessagesPage, messagesAction, messagesLoader } from './MessagesPage.tsx';
 import { BookingsPage, bookingsAction, bookingsLoader } from './BookingsPage.tsx';
 import { PeoplePage, peopleAction, peopleLoader } from './PeoplePage.tsx';
@@ -45,6 +46,13 @@ const screen = (path: string) => path.slice(`${panelPaths.signIn}/`.length);
 
 /** The screens behind the sign-in, in the signed-in layout; one entry each. */
 export const panelScreens: DataRouteObject[] = [
+  {
+    id: 'panel-today',
+    path: screen(panelPaths.today),
+    loader: todayLoader,
+    element: <TodayPage />,
+  },
+
   {
     id: 'panel-account',
     path: screen(panelPaths.account),

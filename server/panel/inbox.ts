@@ -35,6 +35,7 @@ export function createInbox(store: InboxStore, now: () => Date): Inbox {
       const row = await store.find(id);
       return row ? toMessage(row) : undefined;
     },
+    unreadCount: () => store.countUnread(),
     markRead: (ids) => store.markRead(ids, now()),
     markAnswered: (id) => store.markAnswered(id, now()),
     remove: (id) => store.remove(id),

@@ -38,6 +38,11 @@ export function createPanelQuotes(options: {
       };
     },
 
+    async waiting(since, limit) {
+      const found = await store.unbookedSince(since, limit);
+      return { quotes: found.quotes.map(toPanelQuote), total: found.total };
+    },
+
     async find(number) {
       const [row, quote] = await Promise.all([store.findByNumber(number), quotes.document(number)]);
       return row && quote ? { quote, row: toPanelQuote(row) } : undefined;

@@ -181,6 +181,7 @@ export function createReviews(options: ReviewsOptions): SiteReviews {
       const review = await store.find(id);
       return review ? toPanel(review) : undefined;
     },
+    toModerate: async () => (await store.countByStatus()).nueva,
     publish: async (id) => changed(await store.publish(id, now())),
     hide: async (id, reason) => changed(await store.hide(id, reason, now())),
     answer: async (id, text) => changed(await store.answer(id, text, now())),

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import { panelPaths } from '../../client/paths.ts';
+import { panelHome } from '../../client/paths.ts';
 import { launchBrowser } from './browser.ts';
 import { startBuiltServer, type RunningServer } from './server.ts';
 
@@ -73,6 +73,6 @@ export async function signedInPage(
   const page = await context.newPage();
   await page.goto(signInLink);
   await page.getByRole('button', { name: 'Entrar al panel' }).click();
-  await page.waitForURL(`${site.url}${panelPaths.messages}`);
+  await page.waitForURL(`${site.url}${panelHome}`);
   return { context, page };
 }

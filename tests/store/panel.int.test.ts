@@ -96,8 +96,10 @@ describeEngines('the panel store on %s', (engine) => {
     expect((await inbox.list('ana_50%', 50, 0)).map((m) => m.name)).toEqual(['Ana_50%']);
     expect(await inbox.count('_')).toBe(1); // a typed _ is a letter, not a wildcard
     expect(await inbox.count('C2@EXAMPLE')).toBe(1);
+    expect(await inbox.countUnread()).toBe(3);
     await inbox.markRead(['00000000-0000-4000-8000-000000000000'], at(5));
     expect(await inbox.markAnswered('00000000-0000-4000-8000-000000000002', at(6))).toBe(true);
+    expect(await inbox.countUnread()).toBe(1); // answered counts as read
     const rows = await inbox.list('', 50, 0);
     expect(rows.map((r) => [r.readAt !== undefined, r.answeredAt !== undefined])).toEqual([
       [true, true],

@@ -89,6 +89,32 @@ describeEngines('the quote store on %s', (engine) => {
     expect((await s.findByNumber(issued.number))?.booking).toBeUndefined();
   });
 
+  it('what waits on Hoy: quotes since a time with no live booking, newest first, and how many', async () => {
+    const d = await database(engine);
+    const s = createQuoteStore(d);
+    const bookings = createBookingStore(d);
+    const at = (day: number) => `2026-11-${String(day).padStart(2, '0')}T13:00:00.000Z`;
+    await s.issue(quote(1, { createdAt: at(10) }), body); // before `since`
+    await s.issue(quote(2, { createdAt: at(20) }), body); // booked
+    await s.issue(quote(3, { createdAt: at(21) }), body); // booked, then cancelled: waits again
+    await s.issue(quote(4, { createdAt: at(22) }), body);
+    await s.issue(quote(5, { createdAt: at(23) }), body);
+    await bookings.book(storedBooking(2, { quoteNumber: 'P-2026-000002' }), 3, undefined);
+    await bookings.book(storedBooking(3, { quoteNumber: 'P-2026-000003' }), 3, undefined);
+    await bookings.cancel('b-3', new Date());
+    const since = new Date(at(16));
+    const two = await s.unbookedSince(since, 2);
+    expect(two.total).toBe(3);
+    expect(two.quotes.map((q) => q.number)).toEqual(['P-2026-000005', 'P-2026-000004']);
+    const all = await s.unbookedSince(since, 10);
+    expect(all.quotes.map((q) => q.number)).toEqual([
+      'P-2026-000005',
+      'P-2026-000004',
+      'P-2026-000003',
+    ]);
+    expect((await s.unbookedSince(since, 0)).total).toBe(3);
+  });
+
   // SQLite: one connection per process; PostgreSQL: two pools, as two instances.
   it('50 simultaneous issues: 50 different consecutive numbers', async () => {
     const settings = await freshSettings(engine);

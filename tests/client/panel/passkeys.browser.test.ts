@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CDPSession, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { panelPaths } from '../../../client/paths.ts';
+import { panelHome, panelPaths } from '../../../client/paths.ts';
 import { islandHydrated, watchPage } from '../../helpers/browser.ts';
 import { builtSite } from '../../helpers/site.ts';
 import { ownerCommand } from '../../helpers/panel.ts';
@@ -57,8 +57,8 @@ describe('passkeys (virtual authenticator)', () => {
     await islandHydrated(page, 'passkey');
     await page.getByLabel('Nombre de esta llave').fill('Mi teléfono');
     await press(page, 'Crear mi llave de acceso');
-    await page.waitForURL(`${site.url}${panelPaths.messages}`);
-    expect(await page.locator('h1').textContent()).toBe('Mensajes');
+    await page.waitForURL(`${site.url}${panelHome}`);
+    expect(await page.locator('h1').textContent()).toBe('Hoy');
     const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId: phone });
     expect(credentials).toHaveLength(1);
     expect(credentials[0]?.isResidentCredential).toBe(true);
@@ -75,7 +75,7 @@ describe('passkeys (virtual authenticator)', () => {
     await page.goto(`${site.url}${panelPaths.messages}`);
     expect(new URL(page.url()).pathname).toBe(panelPaths.signIn);
     await press(page, 'Entrar con mi llave de acceso');
-    await page.waitForURL(`${site.url}${panelPaths.messages}`);
+    await page.waitForURL(`${site.url}${panelHome}`);
 
     // A second passkey, on "the computer".
     await cdp.send('WebAuthn.removeVirtualAuthenticator', { authenticatorId: phone });

@@ -72,6 +72,7 @@ function pagesFor(messageId: string) {
     'sign-in-notice': `${panelPaths.signIn}?${queryParams.panelNotice}=enviado`,
     link: `${panelPaths.link}?${queryParams.panelToken}=abc`,
     invite: `${panelPaths.invite}?${queryParams.panelToken}=abc`,
+    today: panelPaths.today,
     messages: panelPaths.messages,
     'messages-confirm': `${panelPaths.messages}?${queryParams.confirmDelete}=${messageId}`,
     'messages-search': `${panelPaths.messages}?${queryParams.search}=nadie`,
@@ -133,7 +134,7 @@ describe('panel pages', () => {
         const html = await (await context.request.get(site.url + path)).text();
         documents[name] = html;
       }
-      expect(Object.keys(documents)).toHaveLength(26);
+      expect(Object.keys(documents)).toHaveLength(27);
       // Datos del negocio's POST answers, without JavaScript (no island on these pages).
       Object.assign(documents, await businessAnswers(page));
       expect(await nuErrors(documents)).toEqual([]);

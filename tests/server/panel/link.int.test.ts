@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
-import { panelPaths, queryParams } from '../../../client/paths.ts';
+import { panelHome, panelPaths, queryParams } from '../../../client/paths.ts';
 import { FREE_FAILURES, MAILS_PER_WINDOW } from '../../../server/panel/throttle.ts';
 import { PANEL_FORM_LIMIT } from '../../../server/panel/guard.ts';
 import { PANEL_LINKS } from '../../../store/panel.ts';
@@ -55,14 +55,14 @@ describe('the sign-in link', () => {
       expect(page.text).toContain(`value="${token}"`);
     }
     const res = await use(token).expect(303);
-    expect(res.headers.location).toBe(panelPaths.messages);
+    expect(res.headers.location).toBe(panelHome);
     expect(sessionCookieValue(res.headers['set-cookie'])).toBeDefined();
   });
 
   it('is used once', async () => {
     const { link, use } = await clockSite();
     const token = await link();
-    await use(token).expect(303).expect('Location', panelPaths.messages);
+    await use(token).expect(303).expect('Location', panelHome);
     const again = await use(token).expect(303);
     expect(again.headers.location).toBe(INVALID);
     expect(again.headers['set-cookie']).toBeUndefined();
@@ -132,7 +132,7 @@ describe('the sign-in link', () => {
       .type('form')
       .send({ [queryParams.panelToken]: token })
       .expect(303)
-      .expect('Location', panelPaths.messages);
+      .expect('Location', panelHome);
     expect(smtp.received).toHaveLength(1);
 
     // At most a few e-mails per person in a while; the answer does not change.
@@ -155,12 +155,12 @@ describe('throttling', () => {
     for (let i = 0; i < 5; i++) {
       await use(await link(), '198.51.100.9')
         .expect(303)
-        .expect('Location', panelPaths.messages);
+        .expect('Location', panelHome);
     }
     // The failing client may try again once the wait is over (slowed, not locked).
     move(60_000);
     await use(await link(), '203.0.113.66')
       .expect(303)
-      .expect('Location', panelPaths.messages);
+      .expect('Location', panelHome);
   });
 });

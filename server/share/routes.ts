@@ -36,8 +36,11 @@ export const DEFAULT_SHARE_FILES_BYTES = 128 * 1024 * 1024;
 
 /** Pictures drawn at once: each holds a 1200 x 630 raster and librsvg's state while it is drawn. */
 export const DRAWS_AT_ONCE = 2;
-/** New pictures waiting for a turn (their words only: the SVG is made when the turn comes). */
-export const DRAWS_WAITING = 32;
+/**
+ * New pictures that may wait for a turn: each holds its words and its request only (the SVG is
+ * made when its turn comes); 64 wait about 0.7 s on the development machine.
+ */
+export const DRAWS_WAITING = 64;
 /** A crawler told the server is busy drawing comes back after this many seconds. */
 const BUSY_RETRY_AFTER_SECONDS = '5';
 
@@ -53,6 +56,8 @@ export type SharePictureOptions = {
   readonly dir: string;
   /** Disk bytes the kept pictures may take. */
   readonly maxBytes?: number;
+  /** New pictures that may wait for a turn; default DRAWS_WAITING. */
+  readonly waiting?: number;
   /** What draws a picture (tests count the drawings in flight through it). */
   readonly draw?: (card: ShareCard) => Promise<Buffer>;
 };
@@ -90,6 +95,7 @@ export function sharePictureRoute({
   facts,
   dir,
   maxBytes,
+  waiting = DRAWS_WAITING,
   draw = drawShareCard,
 }: SharePictureOptions) {
   const files = pictureFiles(dir, maxBytes ?? DEFAULT_SHARE_FILES_BYTES);
@@ -106,7 +112,7 @@ export function sharePictureRoute({
     // Another request may have started drawing it while the file was looked for.
     let pending = drawing.get(path);
     if (!pending) {
-      if (turns.pendingCount >= DRAWS_WAITING) return 'busy';
+      if (turns.pendingCount >= waiting) return 'busy';
       pending = turns(() => draw(card))
         .then((png) => prepareResponse(200, HEADERS, png, { compress: false }))
         .then(async (picture) => {

@@ -4,7 +4,7 @@
  * x 4 versions: 5,000 models, 20,000 versions). Draws PICTURES distinct share pictures one
  * after another (more than the kept pictures' bound holds, so old ones are dropped), then
  * BURST other new pictures asked by 40 clients at once (a crawler's burst: the route draws
- * two at a time and turns away what waits beyond its queue), asks for the feed gzipped, and
+ * one at a time and turns away what waits beyond its queue), asks for the feed gzipped, and
  * prints each step's time, the slowest picture, the biggest one and the server's peak memory
  * (VmRSS, read from /proc every 20 ms).
  * Usage: npm run build && npm run bench:share [-- PICTURES [BURST]]   (default 800, 400)

@@ -34,11 +34,15 @@ import { pictureFiles } from './picture-files.ts';
  */
 export const DEFAULT_SHARE_FILES_BYTES = 128 * 1024 * 1024;
 
-/** Pictures drawn at once: each holds a 1200 x 630 raster and librsvg's state while it is drawn. */
-export const DRAWS_AT_ONCE = 2;
+/**
+ * Pictures drawn at once: each holds a 1200 x 630 raster and librsvg's state while it is drawn,
+ * in the malloc arena of the thread drawing it. One at a time (about 60 a second) keeps a burst
+ * to the memory of one drawing, and the second core for the pages.
+ */
+export const DRAWS_AT_ONCE = 1;
 /**
  * New pictures that may wait for a turn: each holds its words and its request only (the SVG is
- * made when its turn comes); 64 wait about 0.7 s on the development machine.
+ * made when its turn comes); the last of 64 waits about a second.
  */
 export const DRAWS_WAITING = 64;
 /** A crawler told the server is busy drawing comes back after this many seconds. */

@@ -1,30 +1,38 @@
 /**
  * The share pictures already drawn, kept as files in DATA_DIR/share-pictures/ (store/data-dir.ts)
  * and named in memory by a small index, least recently used first out, within a bound of disk
- * bytes. Kept in memory instead, each picture dropped from the bound stayed as garbage until
- * V8's next full collection, and those came only every ~64 MB of such pictures: the process
- * grew about 90 MB over a thousand new pictures (docs/performance.md). A file costs a read of
- * ~75 KB from the page cache per request, and that buffer dies young.
+ * bytes. libvips writes each picture straight into its file, and a request reads it (~75 KB
+ * from the page cache) into a buffer that dies young. Kept in memory instead, each picture
+ * dropped from the bound stayed as garbage until V8's next full collection, and those came only
+ * every ~64 MB of such pictures: the process grew about 90 MB over a thousand new pictures
+ * (docs/performance.md).
  *
  * Files are made again on demand, so the folder is emptied at start (no index survives a
  * restart) and a file found missing (removed by hand) is drawn again.
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
-import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { LRUCache } from 'lru-cache';
+import { bodyHash } from '../prepared-response.ts';
 
 type KeptPicture = { readonly file: string; readonly etag: string; readonly bytes: number };
 
 export type PictureFiles = {
   /** The picture kept for this URL path, with its ETag; undefined when none is. */
   read(path: string): Promise<{ body: Buffer; etag: string } | undefined>;
-  /** Keeps a picture; false when it could not be written (it is then drawn again next time). */
-  keep(path: string, body: Buffer, etag: string): Promise<boolean>;
+  /**
+   * Has `write` write the picture into a file, then reads it back and keeps it; rejects with
+   * what `write` rejected with.
+   */
+  keep(
+    path: string,
+    write: (file: string) => Promise<void>,
+  ): Promise<{ body: Buffer; etag: string }>;
 };
 
-const OURS = /^[0-9a-f]{32}\.png(\.\d+\.tmp)?$/;
+const OURS = /^[0-9a-f]{32}(\.\d+\.tmp)?\.png$/;
 
 export function pictureFiles(dir: string, maxBytes: number): PictureFiles {
   mkdirSync(dir, { recursive: true });
@@ -52,20 +60,23 @@ export function pictureFiles(dir: string, maxBytes: number): PictureFiles {
         return undefined;
       }
     },
-    async keep(path, body, etag) {
+    async keep(path, write) {
       const name = createHash('sha256').update(path).digest('hex').slice(0, 32);
       const file = join(dir, `${name}.png`);
       writes += 1;
-      const temporary = `${file}.${writes}.tmp`;
+      // Ends in .png: libvips knows the format by the name.
+      const temporary = join(dir, `${name}.${writes}.tmp.png`);
       try {
-        await writeFile(temporary, body);
+        await write(temporary);
         await rename(temporary, file);
-      } catch {
+      } catch (error) {
         await rm(temporary, { force: true });
-        return false;
+        throw error;
       }
+      const body = await readFile(file);
+      const etag = `"${bodyHash(body)}"`;
       index.set(path, { file, etag, bytes: body.length });
-      return true;
+      return { body, etag };
     },
   };
 }

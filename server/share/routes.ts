@@ -24,8 +24,8 @@ import {
   type ShareCard,
 } from '../../client/seo/share-card.ts';
 import type { CatalogueSource } from '../live-catalogue.ts';
-import { prepareResponse, sendPrepared, type PreparedResponse } from '../prepared-response.ts';
-import { drawShareCard } from './draw.ts';
+import { sendPrepared, type PreparedResponse } from '../prepared-response.ts';
+import { drawShareCardTo } from './draw.ts';
 import { pictureFiles } from './picture-files.ts';
 
 /**
@@ -63,7 +63,7 @@ export type SharePictureOptions = {
   /** New pictures that may wait for a turn; default DRAWS_WAITING. */
   readonly waiting?: number;
   /** What draws a picture (tests count the drawings in flight through it). */
-  readonly draw?: (card: ShareCard) => Promise<Buffer>;
+  readonly draw?: (card: ShareCard, file: string) => Promise<void>;
 };
 
 const SHOP = /^\/tienda\/([0-9a-f]{16})\.png$/;
@@ -100,7 +100,7 @@ export function sharePictureRoute({
   dir,
   maxBytes,
   waiting = DRAWS_WAITING,
-  draw = drawShareCard,
+  draw = drawShareCardTo,
 }: SharePictureOptions) {
   const files = pictureFiles(dir, maxBytes ?? DEFAULT_SHARE_FILES_BYTES);
   /** Pictures being drawn: concurrent requests for one share the drawing. */
@@ -117,12 +117,8 @@ export function sharePictureRoute({
     let pending = drawing.get(path);
     if (!pending) {
       if (turns.pendingCount >= waiting) return 'busy';
-      pending = turns(() => draw(card))
-        .then((png) => prepareResponse(200, HEADERS, png, { compress: false }))
-        .then(async (picture) => {
-          await files.keep(path, picture.identity.body, picture.identity.etag);
-          return picture;
-        })
+      pending = turns(() => files.keep(path, (file) => draw(card, file)))
+        .then(({ body, etag }) => prepared(body, etag))
         .finally(() => drawing.delete(path));
       drawing.set(path, pending);
     }

@@ -17,7 +17,7 @@ import { PIEZAS } from '../../../catalogue/pieces.ts';
 import { defaultFacts } from '../../../client/facts/defaults.ts';
 import { paths } from '../../../client/paths.ts';
 import { matchCard, sharePicturePath, type ShareCard } from '../../../client/seo/share-card.ts';
-import { drawShareCard } from '../../../server/share/draw.ts';
+import { drawShareCardTo } from '../../../server/share/draw.ts';
 import {
   DRAWS_AT_ONCE,
   DRAWS_WAITING,
@@ -57,13 +57,13 @@ function pictureApp(options: Partial<SharePictureOptions> = {}) {
 /** The real drawing, counting how many run at once; `gate` holds each one until it resolves. */
 function countedDraw(gate: Promise<void> = Promise.resolve()) {
   const counts = { now: 0, most: 0, started: 0 };
-  const draw = async (card: ShareCard) => {
+  const draw = async (card: ShareCard, file: string) => {
     counts.started += 1;
     counts.now += 1;
     counts.most = Math.max(counts.most, counts.now);
     try {
       await gate;
-      return await drawShareCard(card);
+      await drawShareCardTo(card, file);
     } finally {
       counts.now -= 1;
     }

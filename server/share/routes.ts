@@ -1,7 +1,8 @@
 /**
  * GET /compartir/…/{hash}.png: the share pictures (client/seo/share-card.ts), drawn on the
- * first request and kept as files within a bound (picture-files.ts). The URL names the words drawn (the hash),
- * so a picture never changes under its URL: cached for a day by anyone, strong ETag.
+ * first request and kept as files within a bound (picture-files.ts). The URL names the words
+ * drawn (the hash), so a picture never changes under its URL: cached for a day by anyone,
+ * strong ETag.
  * - the current hash: the picture;
  * - a known model or the shop with an old hash (the price changed since it was shared): a
  *   302 to today's picture, briefly cached;

@@ -28,6 +28,7 @@ import type { SiteReviews } from './reviews/index.ts';
 import { createGalleryApi } from './instagram/api.ts';
 import { servePhotos } from './instagram/photo-routes.ts';
 import { photosDir } from './instagram/photo-store.ts';
+import { sharePicturesDir } from '../store/data-dir.ts';
 import type { Logger } from './logger.ts';
 import { clientDistDir, publicTopLevel } from './paths.ts';
 import { renderDocument } from './render.tsx';
@@ -150,7 +151,10 @@ export function createApp(config: Config, deps: AppDeps): App {
   app.use(whatsappRoutes({ catalogue, facts, counting: deps.counting, siteUrl: config.siteUrl }));
   app.use(paths.assets, hashedAssets(join(clientDistDir, 'assets')));
   app.use(servePhotos(photosDir(config.dataDir)));
-  app.get(`${paths.sharePictures}/{*picture}`, sharePictureRoute({ catalogue, facts }));
+  app.get(
+    `${paths.sharePictures}/{*picture}`,
+    sharePictureRoute({ catalogue, facts, dir: sharePicturesDir(config.dataDir) }),
+  );
   app.use(compression());
   if (deps.devMiddleware) app.use(deps.devMiddleware);
 

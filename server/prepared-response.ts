@@ -44,6 +44,11 @@ export type PrepareOptions = {
   readonly effort?: keyof typeof EFFORT;
 };
 
+/** What a body's strong ETags are made of: its SHA-256, 32 base64url characters. */
+export function bodyHash(body: Buffer): string {
+  return createHash('sha256').update(body).digest('base64url').slice(0, 32);
+}
+
 export async function prepareResponse(
   status: number,
   headers: Record<string, string>,
@@ -51,7 +56,7 @@ export async function prepareResponse(
   { compress = true, effort = 'page' }: PrepareOptions = {},
 ): Promise<PreparedResponse> {
   const identity = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
-  const hash = createHash('sha256').update(identity).digest('base64url').slice(0, 32);
+  const hash = bodyHash(identity);
   if (!compress) {
     const only = { body: identity, etag: `"${hash}"` };
     return { status, headers, identity: only, compressed: undefined, bytes: identity.length };

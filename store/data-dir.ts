@@ -1,8 +1,8 @@
 /**
  * What lives in DATA_DIR, in one place: the site's database (SQLite, store/settings.ts), the
- * Instagram token the server renews, the last feed and the gallery's photo copies. A backup
- * (store/backup.ts) keeps the database and the token; the feed and the photos are made again
- * from Instagram.
+ * Instagram token the server renews, the last feed, the gallery's photo copies and the share
+ * pictures drawn. A backup (store/backup.ts) keeps the database and the token; the feed and the
+ * photos are made again from Instagram, the share pictures from the catalogue.
  */
 import { join } from 'node:path';
 
@@ -19,6 +19,11 @@ export function instagramFeedFile(dataDir: string): string {
 /** The gallery's WebP copies (made again from the feed). */
 export function photosDir(dataDir: string): string {
   return join(dataDir, 'photos');
+}
+
+/** The share pictures drawn so far (server/share/picture-files.ts; emptied at start). */
+export function sharePicturesDir(dataDir: string): string {
+  return join(dataDir, 'share-pictures');
 }
 
 /** Files of DATA_DIR besides the database that a backup keeps, by name: they cannot be made again. */

@@ -214,8 +214,18 @@ export function shareCardSvg(card: ShareCard): string {
  * Truecolour at zlib level 6: a 64-colour palette halves the bytes but its quantisation took
  * 80 % of the time (about 100 ms of 120 on the development machine).
  */
+function rasterise(card: ShareCard) {
+  return sharp(Buffer.from(shareCardSvg(card))).png({ compressionLevel: 6 });
+}
+
 export async function drawShareCard(card: ShareCard): Promise<Buffer> {
-  return sharp(Buffer.from(shareCardSvg(card)))
-    .png({ compressionLevel: 6 })
-    .toBuffer();
+  return rasterise(card).toBuffer();
+}
+
+/**
+ * The picture written by libvips straight into `file`: its PNG never becomes a Node buffer
+ * (the site keeps pictures as files: server/share/picture-files.ts).
+ */
+export async function drawShareCardTo(card: ShareCard, file: string): Promise<void> {
+  await rasterise(card).toFile(file);
 }

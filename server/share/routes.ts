@@ -1,14 +1,18 @@
 /**
  * GET /compartir/…/{hash}.png: the share pictures (client/seo/share-card.ts), drawn on the
- * first request and kept in memory within a bound. The URL names the words drawn (the hash),
- * so a picture never changes under its URL: cached for a day by anyone, strong ETag.
+ * first request and kept as files within a bound (picture-files.ts). The URL names the words
+ * drawn (the hash), so a picture never changes under its URL: cached for a day by anyone,
+ * strong ETag.
  * - the current hash: the picture;
  * - a known model or the shop with an old hash (the price changed since it was shared): a
  *   302 to today's picture, briefly cached;
  * - anything else: next(), the site's kept 404 page, as for an unknown product page.
+ * At most DRAWS_AT_ONCE pictures are drawn at a time and DRAWS_WAITING wait their turn; a new
+ * picture asked beyond that (a crawler's burst) gets a 503 with Retry-After, so the memory a
+ * burst takes is bounded by these numbers, not by how many ask (docs/performance.md).
  */
 import type { NextFunction, Request, Response } from 'express';
-import { LRUCache } from 'lru-cache';
+import pLimit from 'p-limit';
 import { PIECE_SEGMENTS } from '../../catalogue/paths.ts';
 import { PIEZAS } from '../../catalogue/pieces.ts';
 import { paths } from '../../client/paths.ts';
@@ -21,16 +25,46 @@ import {
   type ShareCard,
 } from '../../client/seo/share-card.ts';
 import type { CatalogueSource } from '../live-catalogue.ts';
-import { prepareResponse, sendPrepared, type PreparedResponse } from '../prepared-response.ts';
-import { drawShareCard } from './draw.ts';
+import { sendPrepared, type PreparedResponse } from '../prepared-response.ts';
+import { drawShareCardTo } from './draw.ts';
+import { pictureFiles } from './picture-files.ts';
 
-/** 8 MiB: about 100 pictures of ~75 KB, whatever the catalogue's size (a preview is fetched once per URL, then cached by WhatsApp, Facebook and CDNs for a day). */
-export const DEFAULT_SHARE_CACHE_BYTES = 8 * 1024 * 1024;
+/**
+ * 128 MiB of disk: about 1,700 pictures of ~75 KB (a preview is fetched once per URL, then
+ * cached by WhatsApp, Facebook and CDNs for a day).
+ */
+export const DEFAULT_SHARE_FILES_BYTES = 128 * 1024 * 1024;
+
+/**
+ * Pictures drawn at once: each holds a 1200 x 630 raster and librsvg's state while it is drawn,
+ * in the malloc arena of the thread drawing it. One at a time (about 60 a second) keeps a burst
+ * to the memory of one drawing, and the second core for the pages.
+ */
+export const DRAWS_AT_ONCE = 1;
+/**
+ * New pictures that may wait for a turn: each holds its words and its request only (the SVG is
+ * made when its turn comes); the last of 64 waits about a second.
+ */
+export const DRAWS_WAITING = 64;
+/** A crawler told the server is busy drawing comes back after this many seconds. */
+const BUSY_RETRY_AFTER_SECONDS = '5';
+
+const HEADERS = {
+  'Content-Type': SHARE_PICTURE.type,
+  'Cache-Control': 'public, max-age=86400, immutable',
+} as const;
 
 export type SharePictureOptions = {
   readonly catalogue: CatalogueSource;
   readonly facts: () => ShopFacts;
+  /** Where the pictures drawn are kept (DATA_DIR/share-pictures). */
+  readonly dir: string;
+  /** Disk bytes the kept pictures may take. */
   readonly maxBytes?: number;
+  /** New pictures that may wait for a turn; default DRAWS_WAITING. */
+  readonly waiting?: number;
+  /** What draws a picture (tests count the drawings in flight through it). */
+  readonly draw?: (card: ShareCard, file: string) => Promise<void>;
 };
 
 const SHOP = /^\/tienda\/([0-9a-f]{16})\.png$/;
@@ -51,35 +85,41 @@ function cardFor(
   return { card: matchCard(facts, match), canonical: match.modelo.meta.canonical };
 }
 
-export function sharePictureRoute({ catalogue, facts, maxBytes }: SharePictureOptions) {
-  const kept = new LRUCache<string, PreparedResponse>({
-    maxSize: maxBytes ?? DEFAULT_SHARE_CACHE_BYTES,
-    sizeCalculation: (picture) => Math.max(1, picture.bytes),
-  });
+function prepared(body: Buffer, etag: string): PreparedResponse {
+  return {
+    status: 200,
+    headers: HEADERS,
+    identity: { body, etag },
+    compressed: undefined,
+    bytes: body.length,
+  };
+}
+
+export function sharePictureRoute({
+  catalogue,
+  facts,
+  dir,
+  maxBytes,
+  waiting = DRAWS_WAITING,
+  draw = drawShareCardTo,
+}: SharePictureOptions) {
+  const files = pictureFiles(dir, maxBytes ?? DEFAULT_SHARE_FILES_BYTES);
   /** Pictures being drawn: concurrent requests for one share the drawing. */
   const drawing = new Map<string, Promise<PreparedResponse>>();
+  const turns = pLimit(DRAWS_AT_ONCE);
 
-  const picture = (path: string, card: ShareCard): Promise<PreparedResponse> => {
-    const known = kept.get(path);
-    if (known) return Promise.resolve(known);
+  /** The picture, or 'busy' when too many new pictures wait to be drawn already. */
+  const picture = async (path: string, card: ShareCard): Promise<PreparedResponse | 'busy'> => {
+    const inFlight = drawing.get(path);
+    if (inFlight) return inFlight;
+    const kept = await files.read(path);
+    if (kept) return prepared(kept.body, kept.etag);
+    // Another request may have started drawing it while the file was looked for.
     let pending = drawing.get(path);
     if (!pending) {
-      pending = drawShareCard(card)
-        .then((png) =>
-          prepareResponse(
-            200,
-            {
-              'Content-Type': SHARE_PICTURE.type,
-              'Cache-Control': 'public, max-age=86400, immutable',
-            },
-            png,
-            { compress: false },
-          ),
-        )
-        .then((prepared) => {
-          kept.set(path, prepared);
-          return prepared;
-        })
+      if (turns.pendingCount >= waiting) return 'busy';
+      pending = turns(() => files.keep(path, (file) => draw(card, file)))
+        .then(({ body, etag }) => prepared(body, etag))
         .finally(() => drawing.delete(path));
       drawing.set(path, pending);
     }
@@ -95,6 +135,15 @@ export function sharePictureRoute({ catalogue, facts, maxBytes }: SharePictureOp
       res.set('Cache-Control', 'public, max-age=300');
       return res.redirect(302, current);
     }
-    sendPrepared(req, res, await picture(current, subject.card));
+    const answer = await picture(current, subject.card);
+    if (answer === 'busy') {
+      res.set({ 'Retry-After': BUSY_RETRY_AFTER_SECONDS, 'Cache-Control': 'no-store' });
+      res
+        .status(503)
+        .type('text/plain')
+        .send('Se están dibujando muchas imágenes a la vez: probá de nuevo en unos segundos.');
+      return;
+    }
+    sendPrepared(req, res, answer);
   };
 }

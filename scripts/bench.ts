@@ -31,7 +31,9 @@
  *
  * Environment: BENCH_SECONDS (10), BENCH_CONNECTIONS (50), BENCH_WARMUP_SECONDS (1),
  * BENCH_SKIP_BUILD=1, BENCH_CPU_PROF=1 (run the server under --cpu-prof and print its top
- * self-time functions), BENCH_LARGE=0 (skip the large catalogue).
+ * self-time functions), BENCH_LARGE=0 (skip the large catalogue), BENCH_ONLY=junk404,junk404Head
+ * (only the rows with these keys, as in the JSON summary, each against the bare server; no cold
+ * start, PostgreSQL or large catalogue: a quick before/after on a shared machine).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -67,6 +69,10 @@ const seconds = envNumber('BENCH_SECONDS', 10);
 const connections = envNumber('BENCH_CONNECTIONS', 50);
 const warmupSeconds = envNumber('BENCH_WARMUP_SECONDS', 1);
 const cpuProf = process.env.BENCH_CPU_PROF === '1';
+const only = process.env.BENCH_ONLY?.split(',')
+  .map((key) => key.trim())
+  .filter(Boolean);
+const wanted = (key: string) => !only || only.includes(key);
 /** Targets of the page path (issue: pages at the speed of a static file server). */
 const RATIO_TARGET = 0.6;
 const P99_TARGET_MS = 20;
@@ -119,15 +125,19 @@ async function main(): Promise<number> {
   const quote = await issueQuote(ssr.url, '/parabrisa/peugeot/208-gt');
   // A quote number never issued, with a code of the right shape: it reaches the database.
   const unknownQuote = quote.verify.replace(/P-(\d{4})-\d{6}/, 'P-$1-999999');
-  const pages = sitePages(versions.path, privatePage, quote, unknownQuote);
+  const pages = sitePages(versions.path, privatePage, quote, unknownQuote).filter((page) =>
+    wanted(page.key),
+  );
   const { bare, targets } = await againstBare(ssr.url, pages, workDir, 'bare node:http server');
-  targets.push({
-    key: 'asset',
-    label: `asset /${entryFile}`,
-    url: `${ssr.url}/${entryFile}`,
-    expect: 200,
-    encoding: 'compressed',
-  });
+  if (wanted('asset')) {
+    targets.push({
+      key: 'asset',
+      label: `asset /${entryFile}`,
+      url: `${ssr.url}/${entryFile}`,
+      expect: 200,
+      encoding: 'compressed',
+    });
+  }
 
   log(
     `Load: ${connections} connections, ${seconds} s per target after a ${warmupSeconds} s warm-up`,
@@ -147,14 +157,18 @@ async function main(): Promise<number> {
   running.delete(bare);
   const profiles = cpuProf ? readdirSync(profDir).filter((f) => f.endsWith('.cpuprofile')) : [];
 
-  log('Cold start with a hanging Instagram API: first byte of / ...');
-  const coldMs = await coldFirstByte(workDir);
+  const coldMs = only
+    ? []
+    : (log('Cold start with a hanging Instagram API: first byte of / ...'),
+      await coldFirstByte(workDir));
 
-  log('Home and a product page with PostgreSQL stopped ...');
-  const dbDown = await databaseDown(workDir, settings, RATIO_TARGET, P99_TARGET_MS);
+  const dbDown = only
+    ? { rows: [], notes: ['(BENCH_ONLY: skipped)'], summary: {}, errors: false, missed: [] }
+    : (log('Home and a product page with PostgreSQL stopped ...'),
+      await databaseDown(workDir, settings, RATIO_TARGET, P99_TARGET_MS));
 
   const large =
-    process.env.BENCH_LARGE === '0'
+    only || process.env.BENCH_LARGE === '0'
       ? undefined
       : await (async () => {
           log('Large catalogue (5,000 models, 20,000 versions) ...');

@@ -42,6 +42,8 @@ export type BackupScheduleOptions = {
   readonly logger: Logger;
   /** How often to look whether a backup is due. */
   readonly checkEveryMs?: number;
+  /** Whether the disk of DATA_DIR is full (SQLite; store/disk-space.ts): the panel's line says so. */
+  readonly diskFull?: () => boolean;
   /** Writes the backup to `target`; default: backupInChild. */
   readonly take?: (places: DataPlaces, target: string) => Promise<void>;
 };
@@ -96,13 +98,15 @@ export function createBackupSchedule(options: BackupScheduleOptions): BackupSche
 
   const status = (): BackupStatus => {
     if (engine === 'postgres') return { state: 'external' };
-    if (!dir) return { state: 'off' };
+    const full = options.diskFull?.() ? { diskFull: true } : {};
+    if (!dir) return { state: 'off', ...full };
     const kept = listBackups(dir);
     return {
       state: 'on',
       newest: kept[0]?.takenAt.toISOString() ?? null,
       kept: kept.length,
       failure,
+      ...full,
     };
   };
 

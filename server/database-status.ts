@@ -33,6 +33,11 @@ export type DatabaseStatusOptions = {
   readonly notReady?: () => string | undefined;
   readonly now: () => Date;
   readonly pollMs?: number;
+  /**
+   * SQLite: whether the disk of DATA_DIR is full (store/disk-space.ts). A `select 1` still
+   * answers then, while every write fails with SQLITE_FULL.
+   */
+  readonly diskFull?: () => boolean;
 };
 
 export const DATABASE_STATUS_POLL_MS = 2_000;
@@ -52,6 +57,18 @@ export function watchDatabase(options: DatabaseStatusOptions): DatabaseStatus {
     probing = true;
     try {
       await sql`select 1`.execute(database.db);
+      if (options.diskFull?.()) {
+        if (failing?.failure !== 'full')
+          logger.error(
+            'database: the disk of DATA_DIR is full; writes answer 503 until space is freed',
+          );
+        failing = {
+          failure: 'full',
+          reason: 'the disk of DATA_DIR is full',
+          since: failing?.since ?? options.now().toISOString(),
+        };
+        return;
+      }
       if (failing) logger.info({ since: failing.since }, 'database: answers again');
       failing = undefined;
     } catch (error) {

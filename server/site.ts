@@ -33,6 +33,7 @@ import type { CatalogueSource } from './live-catalogue.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { PageCache } from './page-cache.ts';
 import { createCountStore } from '../store/counts.ts';
+import { diskFull } from '../store/disk-space.ts';
 import {
   carriesPanelSession,
   createDemandCounting,
@@ -193,11 +194,15 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
         );
       });
   const { database } = serving;
+  // SQLite writes where DATA_DIR is: a full disk there stops every write (PostgreSQL's own
+  // disk_full reaches the status as its SQLSTATE).
+  const dataDiskFull = () => database.engine === 'sqlite' && diskFull(config.dataDir);
   const databaseStatus = watchDatabase({
     database,
     logger,
     notReady: serving.notReady,
     now: () => new Date(),
+    diskFull: dataDiskFull,
   });
   // The shop's facts: the owner's newest published version (docs/decisions/2026-11-28-shop-facts.md).
   const factsStore = overrides.facts
@@ -225,6 +230,7 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
       engine: database.engine,
       now,
       logger,
+      diskFull: dataDiskFull,
     });
   const bookingStore = createBookingStore(database);
   const push: SitePush = createSitePush({

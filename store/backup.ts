@@ -19,6 +19,7 @@ import Database from 'libsql';
 import { z } from 'zod';
 import { historyFolder } from './catalogue-files.ts';
 import { KEPT_DATA_FILES } from './data-dir.ts';
+import { freeBytes, megabytes } from './disk-space.ts';
 import { MIGRATION_NAMES } from './migrations.ts';
 import { sqliteFile } from './settings.ts';
 
@@ -121,6 +122,7 @@ export function writeBackup(places: DataPlaces, target: string, now: Date): Back
   );
   try {
     mkdirSync(dirname(target), { recursive: true });
+    refuseWithoutRoom(places, databaseFile, dirname(target));
     const source = new Database(databaseFile);
     try {
       source.exec(`pragma busy_timeout = ${BUSY_TIMEOUT_MS}`);
@@ -166,6 +168,36 @@ export function writeBackup(places: DataPlaces, target: string, now: Date): Back
       `No se pudo hacer la copia: ${error instanceof Error ? error.message : String(error)}`,
       { cause: error },
     );
+  }
+}
+
+/** Left free beside a backup, so that the copy never takes a disk's last bytes. */
+export const BACKUP_HEADROOM_BYTES = 1024 * 1024;
+
+/**
+ * Refuses before writing a byte when `dir` has no room for the copy: the database file and its
+ * write-ahead log (an upper bound: VACUUM INTO leaves out free pages) and the kept files, plus
+ * BACKUP_HEADROOM_BYTES. A copy begun on a full disk would end half-written, and on the disk of
+ * DATA_DIR it would take the last bytes the site writes bookings with.
+ */
+function refuseWithoutRoom(places: DataPlaces, databaseFile: string, dir: string): void {
+  const free = freeBytes(dir);
+  if (free === undefined) return;
+  const needed =
+    sizeOf(databaseFile) +
+    sizeOf(`${databaseFile}-wal`) +
+    keptFiles(places).reduce((sum, kept) => sum + sizeOf(kept.path), 0);
+  if (free >= needed + BACKUP_HEADROOM_BYTES) return;
+  throw new BackupError(
+    `No hay lugar para la copia en ${dir}: hacen falta unos ${megabytes(needed + BACKUP_HEADROOM_BYTES)} y quedan ${megabytes(free)} libres. Liberá espacio en ese disco o usá otra carpeta; no se escribió nada.`,
+  );
+}
+
+function sizeOf(path: string): number {
+  try {
+    return statSync(path).size;
+  } catch {
+    return 0;
   }
 }
 

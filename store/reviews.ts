@@ -7,13 +7,7 @@
  * See docs/decisions/2026-11-28-reviews.md.
  */
 import { randomUUID } from 'node:crypto';
-import {
-  sql,
-  type Kysely,
-  type Selectable,
-  type SelectQueryBuilder,
-  type Updateable,
-} from 'kysely';
+import { sql, type Kysely, type Selectable, type Updateable } from 'kysely';
 import type { HideReason, ReviewStatus, ReviewsTable, SiteDatabase, SiteTables } from './schema.ts';
 import { writeTransaction } from './transaction.ts';
 import { enqueuePush, type PushEvent } from './push.ts';
@@ -67,21 +61,6 @@ export type ReviewBooking = {
   readonly subject: ReviewSubject;
 };
 
-/** Which published (and not published) reviews a summary or a list is about. */
-export type ReviewFilter =
-  | { readonly kind: 'all' }
-  | { readonly kind: 'job'; readonly job: string }
-  | { readonly kind: 'product'; readonly product: ReviewProduct };
-
-export const ALL_REVIEWS: ReviewFilter = { kind: 'all' };
-
-export type ReviewCounts = {
-  /** Published reviews per number of stars: index 0 is one star, index 4 five. */
-  readonly stars: readonly [number, number, number, number, number];
-  /** Not published, per reason. */
-  readonly hidden: Readonly<Record<HideReason, number>>;
-};
-
 export type SaveOutcome = 'stored' | 'updated' | 'locked';
 
 export type ReviewStore = {
@@ -102,9 +81,6 @@ export type ReviewStore = {
     /** A new review's notification to the shop's phones, queued in the same transaction. */
     push?: PushEvent,
   ): Promise<SaveOutcome>;
-  /** Published reviews, newest first. */
-  published(filter: ReviewFilter, offset: number, limit: number): Promise<Review[]>;
-  counts(filter: ReviewFilter): Promise<ReviewCounts>;
   /** Every review the public pages count (published or not published): what a site follows. */
   decided(): Promise<Review[]>;
   /** Every review for the owner: new ones first, then newest first. */
@@ -249,46 +225,6 @@ export function createReviewStore(database: SiteDatabase): ReviewStore {
       });
     },
 
-    async published(filter, offset, limit) {
-      const rows = await where(reviews(), filter)
-        .where('status', '=', 'publicada')
-        .orderBy('created_at', 'desc')
-        .orderBy('id')
-        .offset(offset)
-        .limit(limit)
-        .execute();
-      return rows.map(toReview);
-    },
-
-    async counts(filter) {
-      const rows = await where(
-        db
-          .selectFrom('reviews')
-          .select(['status', 'stars', 'hidden_reason'])
-          .select((eb) => eb.fn.countAll<number | string>().as('n')),
-        filter,
-      )
-        .where('status', 'in', ['publicada', 'oculta'])
-        .groupBy(['status', 'stars', 'hidden_reason'])
-        .execute();
-      const stars: [number, number, number, number, number] = [0, 0, 0, 0, 0];
-      const hidden: Record<HideReason, number> = {
-        insultos: 0,
-        'datos-personales': 0,
-        'no-habla-del-trabajo': 0,
-      };
-      for (const row of rows) {
-        const n = Number(row.n);
-        if (row.status === 'publicada') {
-          const index = Number(row.stars) - 1;
-          if (index >= 0 && index < 5) stars[index] = (stars[index] ?? 0) + n;
-        } else if (row.hidden_reason) {
-          hidden[row.hidden_reason] += n;
-        }
-      }
-      return { stars, hidden };
-    },
-
     async decided() {
       const rows = await reviews()
         .where('status', 'in', ['publicada', 'oculta'])
@@ -398,22 +334,6 @@ export function createReviewStore(database: SiteDatabase): ReviewStore {
 /** The product page's piece of a booking's job: the windshield's or the rear window's. */
 function pieceOfJob(job: string): string | undefined {
   return job === 'parabrisas' || job === 'luneta' ? job : undefined;
-}
-
-type ReviewQuery<O> = SelectQueryBuilder<SiteTables, 'reviews', O>;
-
-function where<O>(query: ReviewQuery<O>, filter: ReviewFilter): ReviewQuery<O> {
-  switch (filter.kind) {
-    case 'all':
-      return query;
-    case 'job':
-      return query.where('job', '=', filter.job);
-    case 'product':
-      return query
-        .where('piece', '=', filter.product.piece)
-        .where('brand_slug', '=', filter.product.brandSlug)
-        .where('model_slug', '=', filter.product.modelSlug);
-  }
 }
 
 function toState(row: Selectable<ReviewsTable>): ReviewState {

@@ -11,6 +11,7 @@ import { useFacts } from '../facts/use-facts.ts';
 import { PLACES_OF_WORK, placeNames } from '../content/booking.ts';
 import { quoteTexts as c } from '../content/insurance.ts';
 import { whatsappLink } from '../content/business.ts';
+import { WhatsAppOrCall } from '../components/WhatsAppOrCall.tsx';
 import { usePageTitle } from '../facts/use-facts.ts';
 import { paths } from '../paths.ts';
 
@@ -182,9 +183,10 @@ function Notice({ page }: { page: QuoteFormData }) {
     return (
       <p className="contact-form-error" role="alert">
         {c[page.notice]}{' '}
-        <a href={whatsappLink(c.whatsappMessage)} rel="nofollow">
-          Escribinos por WhatsApp
-        </a>
+        <WhatsAppOrCall
+          whatsapp={whatsappLink(c.whatsappMessage)}
+          label="Escribinos por WhatsApp"
+        />
         .
       </p>
     );

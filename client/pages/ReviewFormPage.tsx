@@ -1,6 +1,7 @@
 import { useActionData, useLoaderData } from 'react-router-dom';
 import { PageMeta } from '../components/PageMeta.tsx';
 import { whatsappLink } from '../content/business.ts';
+import { WhatsAppOrCall } from '../components/WhatsAppOrCall.tsx';
 import { reviewForm as c } from '../content/reviews.ts';
 import { useFacts, usePageTitle } from '../facts/use-facts.ts';
 import { paths } from '../paths.ts';
@@ -33,7 +34,12 @@ export function ReviewFormPage() {
           {page.editing ? <p className="contact-confirmation">{c.editable}</p> : null}
           {page.unavailable ? (
             <p className="contact-form-error" role="alert">
-              {c.unavailable}
+              {c.unavailable}{' '}
+              <WhatsAppOrCall
+                whatsapp={whatsappLink(c.whatsappMessage)}
+                label="Contanos por WhatsApp"
+              />
+              .
             </p>
           ) : null}
           {invalid ? (

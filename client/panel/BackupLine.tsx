@@ -1,7 +1,8 @@
 /**
  * The daily backup in one line, on the screens the owner opens most (Hoy, the panel's first
  * screen, and Mensajes): when the last copy was made and how many are kept, or that there is none
- * and what that risks, or that the last one failed. State: server/backups.ts.
+ * and what that risks, or that the last one failed; first of all, that the disk is full (the
+ * site then stores nothing). State: server/backups.ts.
  */
 import { SHOP_TIME_ZONE, shopDate } from '../../catalogue/validity.ts';
 import type { BackupStatus } from './backup-types.ts';
@@ -37,7 +38,16 @@ const ASK = 'Avisale a quien administra el servidor.';
 const RISK =
   'Si el disco del servidor se rompe, se pierden los mensajes, los turnos, los precios publicados y las llaves de acceso.';
 
+const DISK_FULL =
+  'El disco del servidor está lleno: la web se sigue viendo, pero no puede guardar turnos, presupuestos, mensajes, reseñas ni cambios del panel. Avisale ya a quien administra el servidor para que libere espacio; cuando lo haga, todo vuelve a funcionar solo.';
+
 export function backupLine(status: BackupStatus, now: Date): BackupLineText {
+  const line = backupOnlyLine(status, now);
+  if (status.state === 'external' || !status.diskFull) return line;
+  return { text: `${DISK_FULL} ${line.text}`, problem: true };
+}
+
+function backupOnlyLine(status: BackupStatus, now: Date): BackupLineText {
   if (status.state === 'external') {
     return {
       text: 'Copias de seguridad: los datos están en PostgreSQL; las copias las hace quien administra el servidor.',

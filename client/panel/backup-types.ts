@@ -2,7 +2,7 @@
 
 export type BackupStatus =
   /** BACKUP_DIR is not set: nothing is copied. */
-  | { readonly state: 'off' }
+  | { readonly state: 'off'; readonly diskFull?: boolean }
   /** DATABASE_URL: PostgreSQL is copied with pg_dump, outside the site. */
   | { readonly state: 'external' }
   | {
@@ -13,6 +13,8 @@ export type BackupStatus =
       readonly kept: number;
       /** The last scheduled backup failed (since this server started), and why. */
       readonly failure: { readonly at: string; readonly message: string } | null;
+      /** The disk of DATA_DIR is full: the site cannot store anything (SQLite). */
+      readonly diskFull?: boolean;
     };
 
 export interface Backups {

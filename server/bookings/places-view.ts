@@ -14,7 +14,9 @@
  *   service calls changed(), so the 409 page offers only windows that still have places.
  *
  * - When the database cannot be read, or takes over a second, the last rows read keep serving (the pages never need
- *   the database to answer: docs/decisions/2026-12-04-pages-never-read-the-database.md).
+ *   the database to answer: docs/decisions/2026-12-04-pages-never-read-the-database.md);
+ *   with none read yet, the shop's usual places (no closure, nothing taken) until a read
+ *   completes.
  *
  * The database stays the only judge of a place (the conditional UPDATE in store/bookings.ts):
  * a view a poll behind can show a window as free for that long, never book it.
@@ -96,7 +98,8 @@ export function createPlacesView(options: PlacesViewOptions): PlacesView {
       dayPlaces: sortedBy(dayPlaces, (d) => `${d.day}/${d.place}`),
     };
     const print = JSON.stringify(next);
-    const differs = snapshot !== undefined && print !== fingerprint;
+    // The first read differs only when pages were built from noneRead() meanwhile.
+    const differs = snapshot === undefined ? shownNone : print !== fingerprint;
     snapshot = next;
     fingerprint = print;
     readAt = at;
@@ -116,6 +119,13 @@ export function createPlacesView(options: PlacesViewOptions): PlacesView {
   };
   const readOnce = () => (reading ??= read().finally(() => (reading = undefined)));
 
+  /** Before the first read: no closure, nothing taken, the published places of every day. */
+  let shownNone = false;
+  const noneRead = (): PlacesSnapshot => {
+    shownNone = true;
+    return { since: shopDate(now()), closures: [], taken: [], dayPlaces: [] };
+  };
+
   const current = (snap: PlacesSnapshot | undefined): snap is PlacesSnapshot =>
     snap !== undefined && readAt === changes && snap.since === shopDate(now());
 
@@ -123,13 +133,11 @@ export function createPlacesView(options: PlacesViewOptions): PlacesView {
     async current() {
       // A change that arrives while the rows are being read asks for another read.
       while (!current(snapshot)) {
-        if (snapshot === undefined) {
-          await readOnce();
-          continue;
-        }
         // The database is away or slow: the last rows read keep the form showing at once (a
-        // booking is still judged by the database, which then answers the 503 page).
-        if (failing || slow) return snapshot;
+        // booking is still judged by the database, which then answers the 503 page). None
+        // read yet (a start, or a restart, racing the database): the shop's usual places,
+        // until a read completes.
+        if (failing || slow) return snapshot ?? noneRead();
         const outcome = await Promise.race([
           readOnce().then(
             () => 'read' as const,
@@ -141,7 +149,7 @@ export function createPlacesView(options: PlacesViewOptions): PlacesView {
           new Promise<'slow'>((resolve) => setTimeout(() => resolve('slow'), READ_PATIENCE_MS)),
         ]);
         if (outcome === 'slow') slow = true;
-        if (outcome !== 'read') return snapshot;
+        if (outcome !== 'read') return snapshot ?? noneRead();
       }
       return snapshot;
     },

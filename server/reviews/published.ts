@@ -8,10 +8,10 @@
  */
 import type { PublishedReviews, ReviewSummary } from '../../client/reviews/types.ts';
 import type { HideReason } from '../../store/schema.ts';
-import type { Review, ReviewCounts, ReviewFilter, ReviewStore } from '../../store/reviews.ts';
+import type { Review, ReviewStore } from '../../store/reviews.ts';
 import { followNewest } from '../follow-newest.ts';
 import type { Logger } from '../logger.ts';
-import { toFilter, toPublic, toSummary } from './views.ts';
+import { toFilter, toPublic, toSummary, type ReviewCounts, type ReviewFilter } from './views.ts';
 
 /** The reviews of one scope: published ones newest first, and the counts. */
 type Group = { readonly published: Review[]; readonly counts: ReviewCounts };

@@ -11,12 +11,20 @@ import {
 } from '../../client/reviews/types.ts';
 import { summarize } from '../../client/reviews/summary.ts';
 import type { ReviewSummary } from '../../client/reviews/types.ts';
-import type {
-  Review,
-  ReviewCounts,
-  ReviewFilter,
-  ReviewSubject as StoredSubject,
-} from '../../store/reviews.ts';
+import type { Review, ReviewProduct, ReviewSubject as StoredSubject } from '../../store/reviews.ts';
+
+/** Which published (and not published) reviews a summary or a list is about. */
+export type ReviewFilter =
+  | { readonly kind: 'all' }
+  | { readonly kind: 'job'; readonly job: string }
+  | { readonly kind: 'product'; readonly product: ReviewProduct };
+
+export type ReviewCounts = {
+  /** Published reviews per number of stars: index 0 is one star, index 4 five. */
+  readonly stars: readonly [number, number, number, number, number];
+  /** Not published, per reason. */
+  readonly hidden: Readonly<Record<HideReason, number>>;
+};
 
 /** "Cambio de parabrisas" for `parabrisas` (a job no longer offered: as stored). */
 export function jobName(job: string): string {

@@ -47,16 +47,17 @@ describe('a machine with Node only', () => {
   it('passes, and says what it skipped and what to install', async () => {
     const { status, output } = await vitest({});
     expect(status, output).toBe(0);
-    expect(output).toMatch(/Tests\s+5 skipped \(5\)/);
+    expect(output).toMatch(/Tests\s+6 skipped \(6\)/);
     const lines = output
       .split('\n')
-      .filter((line) => /^\[(chromium|java|postgres|tesseract|poppler)\]/.test(line));
+      .filter((line) => /^\[(chromium|java|postgres|tesseract|poppler|tmpfs)\]/.test(line));
     expect(lines).toEqual([
       '[chromium] Chromium not found (CHROME_PATH, or chromium on PATH): 1 test SKIPPED (browser tests). Install it: apt-get install chromium',
       '[java] Java not found (java on PATH): 1 test SKIPPED (Nu HTML Checker tests). Install it: apt-get install default-jre-headless',
       '[postgres] PostgreSQL not found (TEST_DATABASE_URL, or initdb through PATH): 1 test SKIPPED (PostgreSQL tests). Install it: apt-get install postgresql',
       '[tesseract] Tesseract not found (tesseract on PATH): 1 test SKIPPED (OCR of the share pictures). Install it: apt-get install tesseract-ocr',
       "[poppler] pdftoppm not found (pdftoppm on PATH): 1 test SKIPPED (reading the quote PDF's QR code). Install it: apt-get install poppler-utils",
+      '[tmpfs] mount (as root) not found (mount on PATH, run by root): 1 test SKIPPED (a full disk: SQLite on a small tmpfs filled to the brim). Install it: apt-get install mount, and run the tests as root',
     ]);
   });
 
@@ -64,7 +65,7 @@ describe('a machine with Node only', () => {
     const { status, output } = await vitest({ CI: 'true' });
     expect(status).not.toBe(0);
     expect(output).toContain(
-      'CI=true but Chromium is missing (CHROME_PATH, or chromium on PATH; apt-get install chromium), and Java is missing (java on PATH; apt-get install default-jre-headless), and PostgreSQL is missing (TEST_DATABASE_URL, or initdb through PATH; apt-get install postgresql), and Tesseract is missing (tesseract on PATH; apt-get install tesseract-ocr), and pdftoppm is missing (pdftoppm on PATH; apt-get install poppler-utils)',
+      'CI=true but Chromium is missing (CHROME_PATH, or chromium on PATH; apt-get install chromium), and Java is missing (java on PATH; apt-get install default-jre-headless), and PostgreSQL is missing (TEST_DATABASE_URL, or initdb through PATH; apt-get install postgresql), and Tesseract is missing (tesseract on PATH; apt-get install tesseract-ocr), and pdftoppm is missing (pdftoppm on PATH; apt-get install poppler-utils), and mount (as root) is missing (mount on PATH, run by root; apt-get install mount, and run the tests as root)',
     );
     expect(output).not.toMatch(/Tests\s+\d+ (passed|skipped)/);
   });

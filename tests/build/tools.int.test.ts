@@ -12,6 +12,7 @@ import PDFDocument from 'pdfkit';
 import { drawShareCard } from '../../server/share/draw.ts';
 import { shopCard } from '../../client/seo/share-card.ts';
 import { defaultFacts } from '../../client/facts/defaults.ts';
+import { mountTmpfs } from '../helpers/tmpfs.ts';
 
 describe('the programs the tests need beyond Node', () => {
   it('Chromium starts and runs a page', { tags: ['chromium'] }, async () => {
@@ -49,6 +50,19 @@ describe('the programs the tests need beyond Node', () => {
     await ended;
     const png = renderFirstPage(Buffer.concat(chunks), 20);
     expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+  });
+
+  it('a small tmpfs mounts, fills to the last byte and empties', { tags: ['tmpfs'] }, () => {
+    const disk = mountTmpfs(1024 * 1024);
+    try {
+      expect(disk.freeBytes()).toBeGreaterThan(900 * 1024);
+      disk.fill();
+      expect(disk.freeBytes()).toBe(0);
+      disk.free();
+      expect(disk.freeBytes()).toBeGreaterThan(900 * 1024);
+    } finally {
+      disk.unmount();
+    }
   });
 
   it('PostgreSQL answers', { tags: ['postgres'] }, async () => {

@@ -50,6 +50,7 @@ describe('tests that need a program carry its tag', () => {
       ...(/readPictureText\(/.test(text) && !tagged(text, 'tesseract')
         ? [`${file}: tesseract`]
         : []),
+      ...(/mountTmpfs\(/.test(text) && !tagged(text, 'tmpfs') ? [`${file}: tmpfs`] : []),
       ...(/postgresUrl|freshSettings\('postgres'\)|inject\('postgresUrl'\)|\bENGINES\b/.test(
         text,
       ) && !tagged(text, 'postgres', 'POSTGRES|describeEngines')

@@ -1,7 +1,8 @@
 /**
  * The programs some tests need beyond Node: Chromium (browser tests), Java (the Nu HTML
- * Checker), PostgreSQL (the second database engine), Tesseract (reads the share pictures) and
- * poppler's pdftoppm (renders the quote's PDF for its QR code).
+ * Checker), PostgreSQL (the second database engine), Tesseract (reads the share pictures),
+ * poppler's pdftoppm (renders the quote's PDF for its QR code) and `mount` as root (a small
+ * tmpfs that fills: tests/helpers/tmpfs.ts).
  * Each is a vitest tag (vitest.config.ts):
  * a test or a file marked with it (`{ tags: ['java'] }`, `// @module-tag chromium`) is
  * skipped where the program is missing, and tests/helpers/tools-reporter.ts says at the end
@@ -72,7 +73,7 @@ export function postgresBinDir(env: Env = process.env): string | undefined {
 
 export type Tool = {
   /** The vitest tag that marks the tests needing it. */
-  readonly tag: 'chromium' | 'java' | 'postgres' | 'tesseract' | 'poppler';
+  readonly tag: 'chromium' | 'java' | 'postgres' | 'tesseract' | 'poppler' | 'tmpfs';
   readonly name: string;
   /** What the tests with this tag are. */
   readonly tests: string;
@@ -124,6 +125,14 @@ export const TOOLS: readonly Tool[] = [
     lookedFor: 'pdftoppm on PATH',
     install: 'apt-get install poppler-utils',
     present: (env) => onPath('pdftoppm', env) !== undefined,
+  },
+  {
+    tag: 'tmpfs',
+    name: 'mount (as root)',
+    tests: 'a full disk: SQLite on a small tmpfs filled to the brim',
+    lookedFor: 'mount on PATH, run by root',
+    install: 'apt-get install mount, and run the tests as root',
+    present: (env) => onPath('mount', env) !== undefined && process.getuid?.() === 0,
   },
 ];
 

@@ -1,11 +1,14 @@
 /**
  * The review store on SQLite and PostgreSQL: one review per booking, changed only while new;
- * counts and lists of the published; the version bumped by every public change; the booking
- * purge keeping a published review without its booking (and so without the phone).
+ * what the pages count and list (decided(), grouped by the followed view of
+ * server/reviews/published.ts); the version bumped by every public change; the booking purge
+ * keeping a published review without its booking (and so without the phone).
  */
 import { expect, it } from 'vitest';
 import { createBookingStore, type NewBooking } from '../../store/bookings.ts';
 import { createReviewStore, type ReviewSubject } from '../../store/reviews.ts';
+import { createLogger } from '../../server/logger.ts';
+import { followReviews, groupReviews } from '../../server/reviews/published.ts';
 import { storedBooking } from '../helpers/bookings.ts';
 import { describeEngines, type EngineName, freshDatabases } from '../helpers/contact-engines.ts';
 
@@ -86,7 +89,7 @@ describeEngines('the review store on %s', (engine) => {
     ).rejects.toThrow();
   });
 
-  it('counts and lists the published only, newest first, by job or by product; the hidden per reason', async () => {
+  it('decided: the published and the hidden, newest first, never the new; grouped as the pages count them (by job, by product; the hidden per reason)', async () => {
     const { reviews, done } = await setup(engine);
     const put = async (n: number, stars: number, over: Partial<NewBooking> = {}, s = subject) => {
       const b = await done(n, over);
@@ -106,20 +109,44 @@ describeEngines('the review store on %s', (engine) => {
     await reviews.hide(ids[3] ?? '', 'insultos', later(11));
     await reviews.hide(ids[4] ?? '', 'no-habla-del-trabajo', later(11));
     // ids[5] stays new.
-    const all = await reviews.counts({ kind: 'all' });
-    expect(all.stars).toEqual([0, 0, 1, 1, 1]);
-    expect(all.hidden).toEqual({ insultos: 1, 'datos-personales': 0, 'no-habla-del-trabajo': 1 });
-    expect((await reviews.published({ kind: 'all' }, 0, 10)).map((r) => r.body)).toEqual([
-      'r3',
-      'r2',
-      'r1',
+    const decided = await reviews.decided();
+    expect(decided.map((r) => [r.body, r.state.status])).toEqual([
+      ['r5', 'oculta'],
+      ['r4', 'oculta'],
+      ['r3', 'publicada'],
+      ['r2', 'publicada'],
+      ['r1', 'publicada'],
     ]);
-    expect((await reviews.published({ kind: 'all' }, 1, 1)).map((r) => r.body)).toEqual(['r2']);
+    // What the followed view (server/reviews/published.ts) makes of them for the pages.
+    const groups = groupReviews(decided);
+    const all = groups.get('all');
+    expect(all?.counts.stars).toEqual([0, 0, 1, 1, 1]);
+    expect(all?.counts.hidden).toEqual({
+      insultos: 1,
+      'datos-personales': 0,
+      'no-habla-del-trabajo': 1,
+    });
+    expect(all?.published.map((r) => r.body)).toEqual(['r3', 'r2', 'r1']);
+    expect(groups.get('job:luneta')?.published.map((r) => r.body)).toEqual(['r3']);
+    expect(groups.get('product:parabrisas/peugeot/208')?.counts.stars).toEqual([0, 0, 0, 1, 1]);
+    const followed = followReviews({
+      store: reviews,
+      logger: createLogger('silent'),
+      pollMs: 60_000,
+    });
+    expect((await followed.published.list({ kind: 'all' }, 1, 1)).map((r) => r.body)).toEqual([
+      'r2',
+    ]);
     expect(
-      (await reviews.published({ kind: 'job', job: 'luneta' }, 0, 10)).map((r) => r.body),
+      (await followed.published.list({ kind: 'job', job: 'luneta' }, 0, 10)).map((r) => r.body),
     ).toEqual(['r3']);
-    const windshield = { kind: 'product', product: subject.product! } as const;
-    expect((await reviews.counts(windshield)).stars).toEqual([0, 0, 0, 1, 1]);
+    const summary = await followed.published.summary({
+      kind: 'product',
+      piece: 'parabrisas',
+      brandSlug: 'peugeot',
+      modelSlug: '208',
+    });
+    expect(summary).toMatchObject({ count: 2, stars: { 1: 0, 2: 0, 3: 0, 4: 1, 5: 1 } });
     expect((await reviews.list(0, 10)).map((r) => r.body)).toEqual([
       'r6',
       'r5',
@@ -172,7 +199,7 @@ describeEngines('the review store on %s', (engine) => {
     expect(kept).toMatchObject({ bookingId: undefined, body: 'Excelente', author: 'Ana G.' });
     expect(kept?.state.status).toBe('publicada');
     expect(await reviews.find(hiddenId)).toMatchObject({ bookingId: undefined, body: '' });
-    expect((await reviews.counts({ kind: 'all' })).hidden.insultos).toBe(1);
+    expect(groupReviews(await reviews.decided()).get('all')?.counts.hidden.insultos).toBe(1);
     expect(await reviews.findLink('h-old')).toBeUndefined();
     expect(await reviews.findLink('h-fresh')).toBeDefined();
     expect((await reviews.findByBooking(fresh.id))?.body).toBe('Reciente');

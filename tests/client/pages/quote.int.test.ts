@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import request from 'supertest';
+import { sql } from 'kysely';
 import { catalogueOf, SITE_URL, testApp, testSite } from '../../helpers/app.ts';
 import { textOf } from '../../helpers/html.ts';
 import { readPdf, readQr } from '../../helpers/pdf.ts';
@@ -344,6 +345,23 @@ describe('the insurance quote', () => {
     expect(form.text).not.toContain('method="post"');
     expect((await post(app, { ...onix, ...customer })).status).toBe(409);
     expect(await database.db.selectFrom('quotes').selectAll().execute()).toHaveLength(0);
+  });
+
+  it('a quote the database cannot store: 503, the input kept, WhatsApp and the published phone', async () => {
+    const { app, database } = await setup();
+    // SQLite refuses every write from now on (SQLITE_READONLY), as a database that is away would.
+    await sql`pragma query_only = 1`.execute(database.db);
+    const res = await post(app, { ...onix, ...customer });
+    expect(res.status).toBe(503);
+    const notice = /<p class="contact-form-error" role="alert">[\s\S]*?<\/p>/.exec(res.text)?.[0];
+    expect(plain(notice ?? '')).toBe(
+      `No pudimos guardar el presupuesto por un problema nuestro. Probá de nuevo en unos minutos. Escribinos por WhatsApp o llamanos al ${defaultFacts.contact.phoneDisplay} .`,
+    );
+    expect(notice).toContain(`href="tel:${defaultFacts.contact.phoneE164}"`);
+    expect(notice).toMatch(
+      /<a href="\/ir\/whatsapp\/[^"]+" rel="nofollow">Escribinos por WhatsApp<\/a>/,
+    );
+    expect(res.text).toContain(`value="${customer.siniestro}"`);
   });
 
   it('throttled per client (429) with its own counters, refused cross-site (403)', async () => {

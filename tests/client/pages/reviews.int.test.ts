@@ -6,6 +6,7 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import request from 'supertest';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { panelPaths, paths } from '../../../client/paths.ts';
 import { projectRoot } from '../../../server/paths.ts';
@@ -248,6 +249,22 @@ describe('the review form', () => {
     await site.send(await site.askReview(booking), { ...good, estrellas: '3' }).expect(303);
     expect(await site.reviews.countByStatus()).toEqual({ nueva: 1, publicada: 0, oculta: 0 });
     expect((await site.reviews.findByBooking(booking.id))?.stars).toBe(3);
+  });
+
+  it('a review the database cannot store: 503, the text kept, WhatsApp and the published phone', async () => {
+    const site = await reviewSite();
+    const token = await site.askReview(await site.doneBooking(1));
+    // SQLite refuses every write from now on (SQLITE_READONLY), as a database that is away would.
+    await sql`pragma query_only = 1`.execute(site.database.db);
+    const res = await site.send(token, good);
+    expect(res.status).toBe(503);
+    const notice = /<p class="contact-form-error" role="alert">[\s\S]*?<\/p>/.exec(res.text)?.[0];
+    expect(textOf(notice ?? '')).toBe(
+      `No pudimos guardar tu opinión por un problema nuestro. Probá de nuevo en un rato. Contanos por WhatsApp o llamanos al ${defaultFacts.contact.phoneDisplay} .`,
+    );
+    expect(notice).toContain(`href="tel:${defaultFacts.contact.phoneE164}"`);
+    expect(notice).toMatch(/<a href="[^"]+" rel="nofollow">Contanos por WhatsApp<\/a>/);
+    expect(res.text).toContain(good.texto);
   });
 
   it('the form and the link are throttled per client; a cross-site post is refused', async () => {

@@ -39,4 +39,16 @@ describe('the backup line', () => {
     expect(backupLine({ state: 'off' }, NOW).problem).toBe(true);
     expect(backupLine({ state: 'external' }, NOW).problem).toBe(false);
   });
+
+  it('a full disk comes first, highlighted, whatever the backups say', () => {
+    const on = { state: 'on', newest: '2026-11-23T06:00:00Z', kept: 14, failure: null } as const;
+    const full = backupLine({ ...on, diskFull: true }, NOW);
+    expect(full.problem).toBe(true);
+    expect(full.text).toMatch(
+      /^El disco del servidor está lleno: la web se sigue viendo, pero no puede guardar turnos.*Última copia de seguridad: hoy 03:00, 14 guardadas\.$/,
+    );
+    expect(backupLine({ state: 'off', diskFull: true }, NOW).text).toMatch(
+      /^El disco del servidor está lleno.*No se están haciendo copias de seguridad/,
+    );
+  });
 });

@@ -98,6 +98,12 @@ describe('a start with PostgreSQL down', POSTGRES, () => {
       for (const path of ['/', '/parabrisa/peugeot/208', '/testimonials', '/privacidad']) {
         expect((await request(app).get(path)).status, path).toBe(200);
       }
+      // The booking form with a choice, whose places were never read: the usual windows.
+      const form = await request(app).get(
+        '/turnos?que=parabrisas&marca=ford&modelo=fiesta&lugar=taller',
+      );
+      expect(form.status).toBe(200);
+      expect(form.text).toMatch(/value="\d{4}-\d\d-\d\d\/(manana|tarde)"/);
       // The first facts until the database answers.
       expect(textOf((await request(app).get('/')).text)).not.toContain(PHONE);
       const contact = await request(app)

@@ -55,6 +55,8 @@ export type AvisoMailStore = {
     choice: { email: string | undefined; kinds: ReadonlySet<PushKind>; agendaHour: string },
     at: Date,
   ): Promise<void>;
+  /** One mail to this person whatever they chose ("Probar e-mail"). */
+  enqueueFor(personId: string, event: MailEvent): Promise<void>;
   /** Tomorrow's agenda for the people who want it at `hour`, once each per `eventId`. */
   enqueueAgenda(eventId: string, hour: string, event: MailEvent): Promise<number>;
   claimNext(now: Date, leaseMs: number): Promise<ClaimedMail | undefined>;
@@ -168,6 +170,13 @@ export function createAvisoMailStore(database: SiteDatabase): AvisoMailStore {
         .insertInto('aviso_mail_choices')
         .values({ person_id: personId, ...values })
         .onConflict((oc) => oc.column('person_id').doUpdateSet(values))
+        .execute();
+    },
+
+    async enqueueFor(personId, event) {
+      await db
+        .insertInto('aviso_mails')
+        .values(outboxRows(randomUUID(), [personId], event))
         .execute();
     },
 

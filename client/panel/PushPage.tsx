@@ -26,6 +26,8 @@ const NOTICES: Record<string, string> = {
   correo: 'Guardado: los avisos que elegiste llegan también por e-mail.',
   'correo-invalido': 'Esa dirección de e-mail no es válida: revisala.',
   'correo-no': 'Este sitio no puede enviar e-mails: no se guardó.',
+  'correo-probado':
+    'Enviamos un e-mail de prueba a la dirección guardada: tiene que llegar en unos minutos.',
 };
 /** One @, a dot in the domain, no spaces: the server's SMTP answers the rest. */
 const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
@@ -57,6 +59,11 @@ export async function pushAction({ request, context }: AppActionArgs) {
     .filter((k): k is string => typeof k === 'string')
     .filter(isPushKind);
   const hour = form.get('hora');
+  if (intent === 'correo-probar') {
+    if (!(await push.testMail(person))) return back('correo-no');
+    await panel.record('avisos por e-mail: prueba', '');
+    return back('correo-probado');
+  }
   if (intent === 'correo') {
     const typed = form.get('correo');
     const address = typeof typed === 'string' ? typed.trim().toLowerCase() : '';
@@ -257,6 +264,15 @@ function MailChoice({ mail, personEmail }: { mail: MailChoiceView; personEmail: 
             disabled={Boolean(mail.unavailable)}
           >
             Guardar e-mail
+          </button>{' '}
+          <button
+            type="submit"
+            name="accion"
+            value="correo-probar"
+            className="button button-small button-outline"
+            disabled={Boolean(mail.unavailable)}
+          >
+            Probar e-mail
           </button>
         </p>
       </PanelForm>

@@ -54,6 +54,8 @@ export interface PanelPush {
   /** Queues a test notification to this device; false when it is not this person's. */
   test(personId: string, deviceId: string): Promise<boolean>;
   mail(personId: string): Promise<MailChoiceView>;
+  /** Queues a test mail to this person; false when this server cannot send e-mail. */
+  testMail(personId: string): Promise<boolean>;
   /** Stores what this person receives by e-mail; false when this server cannot send e-mail. */
   setMail(
     personId: string,

@@ -51,6 +51,7 @@ export function panelPush(push: SitePush): PanelPush {
         agendaHour: choice?.agendaHour ?? DEFAULT_AGENDA_HOUR,
       };
     },
+    testMail: (personId) => push.testMail(personId),
     async setMail(personId, choice) {
       if (push.mail.unavailable) return false;
       const hour = AGENDA_HOURS.includes(choice.agendaHour)

@@ -51,6 +51,8 @@ export type SitePush = {
   ): Promise<SubscribeOutcome>;
   /** "Probar": one notification to this device of this person; false when it is not theirs. */
   test(personId: string, deviceId: string): Promise<boolean>;
+  /** "Probar e-mail": one mail to this person; false when this server cannot send e-mail. */
+  testMail(personId: string): Promise<boolean>;
   start(): void;
   nudge(): void;
   stop(): Promise<void>;
@@ -189,6 +191,15 @@ export function createSitePush(options: PushOptions): SitePush {
       if (!mine) return false;
       await store.enqueueFor(deviceId, testPush(now()));
       worker.nudge();
+      return true;
+    },
+    async testMail(personId) {
+      if (!mailWorker) return false;
+      await mailStore.enqueueFor(personId, {
+        ...testPush(now()),
+        body: 'Los avisos llegan a este e-mail.',
+      });
+      mailWorker.nudge();
       return true;
     },
     start() {

@@ -175,6 +175,11 @@ describe('/panel/avisos', () => {
     expect(chosen?.agendaHour).toBe('07:30');
     await save({ correo: 'Celular@Example.com' }).expect(303);
     expect((await mail.choiceOf(owner.person.id))?.address).toBe('celular@example.com');
+    const tried = await owner.post(panelPaths.push, { accion: 'correo-probar' }).expect(303);
+    expect(tried.headers.location).toBe(`${panelPaths.push}?aviso=correo-probado`);
+    const queued = await withSmtp.database.db.selectFrom('aviso_mails').selectAll().execute();
+    expect(queued).toHaveLength(1);
+    expect(queued[0]).toMatchObject({ person_id: owner.person.id, title: 'Prueba de avisos' });
     const bad = await save({ correo: 'no es un mail' }).expect(303);
     expect(bad.headers.location).toBe(`${panelPaths.push}?aviso=correo-invalido`);
     expect((await mail.choiceOf(owner.person.id))?.address).toBe('celular@example.com');
@@ -187,6 +192,10 @@ describe('/panel/avisos', () => {
       .post(panelPaths.push, { accion: 'correo', tipo: 'turnos', correo: '' })
       .expect(303);
     expect(refused.headers.location).toBe(`${panelPaths.push}?aviso=correo-no`);
+    await other.post(panelPaths.push, { accion: 'correo-probar' }).expect(303);
+    expect(await withoutSmtp.database.db.selectFrom('aviso_mails').selectAll().execute()).toEqual(
+      [],
+    );
     expect(await createAvisoMailStore(withoutSmtp.database).choiceOf(other.person.id)).toBe(
       undefined,
     );

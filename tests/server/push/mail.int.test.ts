@@ -8,7 +8,7 @@
 import type { Server } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import request from 'supertest';
-import { SITE_URL, testSite } from '../../helpers/app.ts';
+import { SITE_URL, testConfig, testSite } from '../../helpers/app.ts';
 import { TEST_NOW } from '../../helpers/sample.ts';
 import { startSmtp, type ReceivedMail, type SmtpSink } from '../../helpers/contact.ts';
 import { openMemoryDatabase } from '../../../store/open.ts';
@@ -19,6 +19,9 @@ import type { Site } from '../../../server/site.ts';
 import { createContactService } from '../../../server/contact/service.ts';
 import { createContactStore } from '../../../store/messages.ts';
 import { createLogger } from '../../../server/logger.ts';
+import { createSitePush } from '../../../server/push/index.ts';
+import { createBookingStore } from '../../../store/bookings.ts';
+import { defaultFacts } from '../../../client/facts/defaults.ts';
 
 let cleanup: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -193,5 +196,36 @@ describe('avisos by e-mail from the site', { timeout: 30_000 }, () => {
     expect(sink.seen).toHaveLength(2);
     expect(sink.received).toHaveLength(1);
     expect(await mail.countByStatus()).toMatchObject({ pending: 0, sent: 1 });
+  });
+
+  it('"Probar e-mail" sends one mail to the person, to the Personas address when none was chosen', async () => {
+    const sink = await startSmtp();
+    const database = await openMemoryDatabase();
+    const push = createSitePush({
+      config: testConfig({ SMTP_URL: sink.url, CONTACT_TO: 'taller@parabrisas.test' }),
+      database,
+      bookings: createBookingStore(database),
+      logger: createLogger('silent'),
+      facts: () => defaultFacts,
+      now: () => new Date(),
+      pollMs: 100,
+    });
+    cleanup.push(
+      async () => push.stop(),
+      async () => sink.close(),
+      async () => database.close(),
+    );
+    const { person } = await createPanelStore(database).grantAccess(
+      'duenio@example.com',
+      'Dueño',
+      new Date(),
+    );
+    push.start();
+    expect(await push.testMail(person.id)).toBe(true);
+    await until(() => sink.received.length >= 1);
+    expect(sink.received[0]?.to).toEqual(['duenio@example.com']);
+    expect(sink.received[0]?.header('subject')).toBe('Prueba de avisos');
+    expect(sink.received[0]?.body).toContain('Los avisos llegan a este e-mail.');
+    expect(sink.received[0]?.body).toContain(`${SITE_URL}/panel/avisos`);
   });
 });

@@ -135,7 +135,8 @@ export async function startTestPushService(): Promise<TestPushService> {
       const answer = behaviour(id);
       if (answer !== 'hang' && answer.delayMs) {
         setTimeout(() => {
-          if (senderGone || req.socket.destroyed) requests.push({ device: id, answered: 'sender gone' });
+          if (senderGone || req.socket.destroyed)
+            requests.push({ device: id, answered: 'sender gone' });
           else accept(id, answer);
         }, answer.delayMs);
         return;

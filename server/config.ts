@@ -47,10 +47,12 @@ export type Config = {
   /**
    * Web Push (server/push/): the push services' origins accepted besides the known ones
    * (PUSH_SERVICE_ORIGINS), and the VAPID key pair when given (VAPID_PUBLIC_KEY and
-   * VAPID_PRIVATE_KEY; unset: made once and kept in the site's database).
+   * VAPID_PRIVATE_KEY; unset: made once and kept in the site's database), and how long an
+   * instance holds a notification it is sending before another may (PUSH_LEASE_SECONDS).
    */
   readonly push: {
     readonly origins: readonly string[];
+    readonly leaseMs: number;
     readonly vapid: { readonly publicKey: string; readonly privateKey: string } | undefined;
   };
 };
@@ -91,6 +93,8 @@ const envSchema = z.object({
   BACKUP_DIR: optional,
   BACKUP_KEEP: z.coerce.number().int().min(1).max(3650).default(14),
   PUSH_SERVICE_ORIGINS: optional,
+  // Above the sender's 15 s deadline (server/push/send.ts), so a slow send is not sent twice.
+  PUSH_LEASE_SECONDS: z.coerce.number().int().min(20).max(600).default(60),
   // base64url: a P-256 public key (65 bytes) and private key (32 bytes), as web-push makes them.
   VAPID_PUBLIC_KEY: optional.pipe(
     z
@@ -169,6 +173,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     push: {
       origins: pushOrigins,
+      leaseMs: e.PUSH_LEASE_SECONDS * 1000,
       vapid:
         e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
           ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }

@@ -57,6 +57,7 @@ import { createQuoteService } from './quotes/service.ts';
 import { demandKey } from '../client/quote/form.ts';
 import { createSitePush, type PushOptions, type SitePush } from './push/index.ts';
 import { createPushStore } from '../store/push.ts';
+import { createAvisoMailStore } from '../store/aviso-mail.ts';
 
 /** How long the push outbox keeps a notification once it is sent, failed or expired. */
 export const PUSH_OUTBOX_DAYS = 30;
@@ -115,7 +116,7 @@ export type SiteOverrides = {
   /** Default: the daily backup of BACKUP_DIR and BACKUP_KEEP (server/backups.ts). */
   readonly backups?: BackupSchedule;
   /** Web Push's sending (tests: a TLS agent trusting the test push service, short waits). */
-  readonly push?: Pick<PushOptions, 'agent' | 'timeoutMs' | 'backoff' | 'pollMs'>;
+  readonly push?: Pick<PushOptions, 'agent' | 'timeoutMs' | 'backoff' | 'pollMs' | 'mailTimeouts'>;
 };
 
 /** What the site keeps about people, and for how long: the periods the owner published (/privacidad). */
@@ -124,6 +125,7 @@ export function retentionPurges(database: SiteDatabase, facts: () => ShopFacts):
   const bookings = createBookingStore(database);
   const quotes = createQuoteStore(database);
   const push = createPushStore(database);
+  const avisoMails = createAvisoMailStore(database);
   return [
     {
       name: 'contact messages',
@@ -146,6 +148,12 @@ export function retentionPurges(database: SiteDatabase, facts: () => ShopFacts):
       name: 'push notifications',
       days: () => PUSH_OUTBOX_DAYS,
       run: (before) => push.purgeBefore(before),
+    },
+    // The avisos' e-mails, the same words: 30 days too.
+    {
+      name: 'aviso mails',
+      days: () => PUSH_OUTBOX_DAYS,
+      run: (before) => avisoMails.purgeBefore(before),
     },
   ];
 }

@@ -12,6 +12,7 @@ import type {
   StoredMessage,
 } from './schema.ts';
 import { storedMessageSchema } from './schema.ts';
+import { claimDue } from './outbox.ts';
 import { enqueuePush, type PushEvent } from './push.ts';
 import { writeTransaction } from './transaction.ts';
 
@@ -141,27 +142,11 @@ export function createContactStore(database: SiteDatabase): ContactStore {
     },
 
     async claimNext(now, leaseMs) {
-      const at = now.toISOString();
-      // One statement: the row is picked and leased atomically. PostgreSQL: SKIP LOCKED lets
-      // other instances claim other rows meanwhile. SQLite: the write lock serialises it.
-      const due = messages()
-        .select('id')
-        .where('status', '=', 'pending')
-        .where('next_attempt_at', '<=', at)
-        .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', at)]))
-        .orderBy('next_attempt_at')
-        .orderBy('received_at')
-        .limit(1)
-        .$if(engine === 'postgres', (q) => q.forUpdate().skipLocked());
-      const row = await db
-        .updateTable('contact_messages')
-        .set({
-          claimed_until: new Date(now.getTime() + leaseMs).toISOString(),
-          attempts: sql<number>`attempts + 1`,
-        })
-        .where('id', '=', due)
-        .where('status', '=', 'pending')
-        .returning(['id', 'received_at', 'name', 'email', 'message', 'attempts', 'kind'])
+      const id = await claimDue(database, 'contact_messages', now, leaseMs);
+      if (!id) return undefined;
+      const row = await messages()
+        .select(['id', 'received_at', 'name', 'email', 'message', 'attempts', 'kind'])
+        .where('id', '=', id)
         .executeTakeFirst();
       if (!row) return undefined;
       return {

@@ -449,6 +449,55 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  // Avisos by e-mail (docs/decisions/2026-12-04-web-push.md): each person's choice (what, and
+  // to which address: NULL is their Personas address), and the outbox, one row per event and
+  // person, written with the event as the push outbox is.
+  '2026-12-05-10-aviso-mail': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('aviso_mail_choices')
+        .addColumn('person_id', 'text', (c) =>
+          c.primaryKey().references('panel_people.id').onDelete('cascade'),
+        )
+        .addColumn('email', 'text')
+        .addColumn('want_turnos', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('want_presupuestos', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('want_mensajes', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('want_opiniones', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('want_agenda', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('agenda_hour', 'text', (c) => c.notNull().defaultTo('19:00'))
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('aviso_mails')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('event_id', 'text', (c) => c.notNull())
+        .addColumn('person_id', 'text', (c) =>
+          c.notNull().references('panel_people.id').onDelete('cascade'),
+        )
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('title', 'text', (c) => c.notNull())
+        .addColumn('body', 'text', (c) => c.notNull())
+        .addColumn('url', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) =>
+          c.notNull().check(sqlIn('status', ['pending', 'sent', 'failed', 'expired'])),
+        )
+        .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('last_error', 'text')
+        .addColumn('next_attempt_at', 'text', (c) => c.notNull())
+        .addColumn('claimed_until', 'text')
+        .addColumn('sent_at', 'text')
+        .addUniqueConstraint('aviso_mails_once', ['event_id', 'person_id'])
+        .execute();
+      await db.schema
+        .createIndex('aviso_mails_due')
+        .on('aviso_mails')
+        .columns(['status', 'next_attempt_at'])
+        .execute();
+    },
+  },
 };
 
 function sqlIn(column: string, values: readonly string[]) {

@@ -205,6 +205,9 @@ export function createPanelStore({ db }: SiteDatabase) {
           .where('person_id', '=', row.id);
         await trx.deleteFrom('push_deliveries').where('subscription_id', 'in', devices).execute();
         await trx.deleteFrom('push_subscriptions').where('person_id', '=', row.id).execute();
+        // Nor their inbox (store/aviso-mail.ts).
+        await trx.deleteFrom('aviso_mails').where('person_id', '=', row.id).execute();
+        await trx.deleteFrom('aviso_mail_choices').where('person_id', '=', row.id).execute();
         return toPerson(row);
       });
     },

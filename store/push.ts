@@ -10,7 +10,7 @@
  * See docs/decisions/2026-12-04-web-push.md.
  */
 import { randomUUID } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type {
   PushDeliveryStatus,
   PushKind,
@@ -18,6 +18,8 @@ import type {
   SiteDatabase,
   SiteTables,
 } from './schema.ts';
+import { enqueueMail } from './aviso-mail.ts';
+import { claimDue } from './outbox.ts';
 import { writeTransaction } from './transaction.ts';
 
 export type PushUrgency = 'very-low' | 'low' | 'normal' | 'high';
@@ -153,7 +155,8 @@ function toDevice(row: PushSubscriptionsTable): PushDevice {
 /**
  * Copies `event` into the outbox for every device that chose its kind (or only `deviceId`),
  * inside the caller's transaction `tx`: the one that stores the booking, quote, message or
- * review. Returns how many devices it is queued for.
+ * review; and to every person who chose it by e-mail (store/aviso-mail.ts). Returns how many
+ * devices and people it is queued for.
  */
 export async function enqueuePush(
   tx: Kysely<SiteTables>,
@@ -167,7 +170,9 @@ export async function enqueuePush(
     ? devices.where('id', '=', deviceId)
     : devices.where(KIND_COLUMNS[event.kind], '=', 1);
   const ids = await devices.execute();
-  if (ids.length === 0) return 0;
+  // The people who chose this kind by e-mail too ("Probar" is for one device only).
+  const mailed = deviceId ? 0 : await enqueueMail(tx, eventId, event);
+  if (ids.length === 0) return mailed;
   await tx
     .insertInto('push_deliveries')
     .values(
@@ -189,11 +194,11 @@ export async function enqueuePush(
       })),
     )
     .execute();
-  return ids.length;
+  return ids.length + mailed;
 }
 
 export function createPushStore(database: SiteDatabase): PushStore {
-  const { db, engine } = database;
+  const { db } = database;
   const devices = () => db.selectFrom('push_subscriptions').selectAll();
 
   async function deleteDevices(where: { id?: string; personId?: string }): Promise<number> {
@@ -313,29 +318,7 @@ export function createPushStore(database: SiteDatabase): PushStore {
     },
 
     async claimNext(now, leaseMs) {
-      const at = now.toISOString();
-      // One statement picks and leases the row (PostgreSQL: SKIP LOCKED lets other instances
-      // claim other rows meanwhile; SQLite: the write lock serialises it).
-      const due = db
-        .selectFrom('push_deliveries')
-        .select('id')
-        .where('status', '=', 'pending')
-        .where('next_attempt_at', '<=', at)
-        .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', at)]))
-        .orderBy('next_attempt_at')
-        .orderBy('created_at')
-        .limit(1)
-        .$if(engine === 'postgres', (q) => q.forUpdate().skipLocked());
-      const claimed = await db
-        .updateTable('push_deliveries')
-        .set({
-          claimed_until: new Date(now.getTime() + leaseMs).toISOString(),
-          attempts: sql<number>`attempts + 1`,
-        })
-        .where('id', '=', due)
-        .where('status', '=', 'pending')
-        .returning(['id', 'subscription_id'])
-        .executeTakeFirst();
+      const claimed = await claimDue(database, 'push_deliveries', now, leaseMs);
       if (!claimed) return undefined;
       const row = await db
         .selectFrom('push_deliveries as d')
@@ -355,11 +338,11 @@ export function createPushStore(database: SiteDatabase): PushStore {
           'd.expires_at',
           'd.attempts',
         ])
-        .where('d.id', '=', claimed.id)
+        .where('d.id', '=', claimed)
         .executeTakeFirst();
       if (!row) {
         // The device was forgotten meanwhile: nothing to send.
-        await db.deleteFrom('push_deliveries').where('id', '=', claimed.id).execute();
+        await db.deleteFrom('push_deliveries').where('id', '=', claimed).execute();
         return undefined;
       }
       return {

@@ -389,6 +389,40 @@ export type PushDeliveriesTable = {
   sent_at: string | null;
 };
 
+/** Avisos by e-mail: what reaches this person's inbox (docs/dueno.md, "Avisos en el teléfono"). */
+export type AvisoMailChoicesTable = {
+  person_id: string;
+  /** Where to; NULL: the person's address in Personas. */
+  email: string | null;
+  want_turnos: number;
+  want_presupuestos: number;
+  want_mensajes: number;
+  want_opiniones: number;
+  want_agenda: number;
+  agenda_hour: string;
+  updated_at: string;
+};
+
+/** The e-mail outbox of avisos: one row per event and person, as push_deliveries per device. */
+export type AvisoMailsTable = {
+  id: string;
+  event_id: string;
+  person_id: string;
+  kind: string;
+  title: string;
+  body: string;
+  /** The panel path; the mail carries it absolute (SITE_URL). */
+  url: string;
+  created_at: string;
+  expires_at: string;
+  status: PushDeliveryStatus;
+  attempts: number;
+  last_error: string | null;
+  next_attempt_at: string;
+  claimed_until: string | null;
+  sent_at: string | null;
+};
+
 /** Settings of the site kept in its database (one row per key): the VAPID key pair. */
 export type SiteSecretsTable = { key: string; value: string; created_at: string };
 
@@ -420,6 +454,8 @@ export type SiteTables = {
   push_subscriptions: PushSubscriptionsTable;
   push_deliveries: PushDeliveriesTable;
   site_secrets: SiteSecretsTable;
+  aviso_mail_choices: AvisoMailChoicesTable;
+  aviso_mails: AvisoMailsTable;
 };
 
 export type Engine = 'sqlite' | 'postgres';

@@ -30,6 +30,16 @@ export type PushDeviceView = {
   readonly createdAt: string;
 };
 
+/** Avisos by e-mail: one choice per person (not per device). */
+export type MailChoiceView = {
+  /** Why this server cannot send them (no SMTP); null when it can. */
+  readonly unavailable: string | null;
+  /** The address chosen here; null: the person's address in Personas. */
+  readonly email: string | null;
+  readonly kinds: readonly PushKindName[];
+  readonly agendaHour: string;
+};
+
 export interface PanelPush {
   /** The VAPID public key the page subscribes with (base64url). */
   publicKey(): Promise<string>;
@@ -43,4 +53,12 @@ export interface PanelPush {
   remove(personId: string, deviceId: string): Promise<boolean>;
   /** Queues a test notification to this device; false when it is not this person's. */
   test(personId: string, deviceId: string): Promise<boolean>;
+  mail(personId: string): Promise<MailChoiceView>;
+  /** Queues a test mail to this person; false when this server cannot send e-mail. */
+  testMail(personId: string): Promise<boolean>;
+  /** Stores what this person receives by e-mail; false when this server cannot send e-mail. */
+  setMail(
+    personId: string,
+    choice: { email: string | null; kinds: readonly PushKindName[]; agendaHour: string },
+  ): Promise<boolean>;
 }

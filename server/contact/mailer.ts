@@ -34,11 +34,7 @@ const senderName = (shopName: string) => `Formulario web ${shopName}`;
 export function createMailer(options: MailerOptions): Mailer {
   const derived = senderAddress(options.smtpUrl, options.to);
   const from = options.from ?? derived;
-  const transport = nodemailer.createTransport({
-    url: options.smtpUrl,
-    ...DEFAULT_TIMEOUTS,
-    ...options.timeouts,
-  });
+  const transport = smtpTransport(options.smtpUrl, options.timeouts);
   return {
     async send(message) {
       await transport.sendMail(
@@ -47,6 +43,11 @@ export function createMailer(options: MailerOptions): Mailer {
     },
     close: () => transport.close(),
   };
+}
+
+/** A transport to SMTP_URL where no step may hang (the avisos' mails use it too: server/push/mail.ts). */
+export function smtpTransport(smtpUrl: string, timeouts?: Partial<typeof DEFAULT_TIMEOUTS>) {
+  return nodemailer.createTransport({ url: smtpUrl, ...DEFAULT_TIMEOUTS, ...timeouts });
 }
 
 export function senderAddress(smtpUrl: string, to: string): string {

@@ -42,6 +42,28 @@ export function panelPush(push: SitePush): PanelPush {
     },
     remove: (personId, deviceId) => push.store.removeDevice(personId, deviceId),
     test: (personId, deviceId) => push.test(personId, deviceId),
+    async mail(personId) {
+      const choice = await push.mail.store.choiceOf(personId);
+      return {
+        unavailable: push.mail.unavailable ?? null,
+        email: choice?.email ?? null,
+        kinds: ALL_KINDS.filter((k) => choice?.kinds.has(k)),
+        agendaHour: choice?.agendaHour ?? DEFAULT_AGENDA_HOUR,
+      };
+    },
+    testMail: (personId) => push.testMail(personId),
+    async setMail(personId, choice) {
+      if (push.mail.unavailable) return false;
+      const hour = AGENDA_HOURS.includes(choice.agendaHour)
+        ? choice.agendaHour
+        : DEFAULT_AGENDA_HOUR;
+      await push.mail.store.setChoice(
+        personId,
+        { email: choice.email ?? undefined, kinds: new Set(choice.kinds), agendaHour: hour },
+        new Date(),
+      );
+      return true;
+    },
   };
 }
 

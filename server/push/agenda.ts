@@ -5,6 +5,7 @@
  * day and the half hour, unique per device in the outbox: any instance may run this, a
  * device gets it once, and a minute missed is caught by the next one in the same half hour.
  * It expires at midnight and carries the Topic `agenda`: a phone that was off gets the newest.
+ * The people who chose it by e-mail get it the same way, once each (store/aviso-mail.ts).
  */
 import type { IsoDate } from '../../catalogue/validity.ts';
 import { SHOP_TIME_ZONE, addDays, shopDate } from '../../catalogue/validity.ts';
@@ -12,6 +13,7 @@ import { SHOP_UTC_OFFSET } from '../../client/booking/calendar.ts';
 import { panelPaths, queryParams } from '../../client/paths.ts';
 import type { Booking, BookingStore } from '../../store/bookings.ts';
 import type { PushEvent, PushStore } from '../../store/push.ts';
+import type { AvisoMailStore } from '../../store/aviso-mail.ts';
 import type { Logger } from '../logger.ts';
 import { shortDay } from './notices.ts';
 
@@ -66,6 +68,8 @@ export type AgendaPush = { tick(): Promise<number>; start(): void; stop(): void 
 
 export function createAgendaPush(options: {
   readonly store: PushStore;
+  /** The people who chose the agenda by e-mail (when this server can send e-mail). */
+  readonly mail?: AvisoMailStore | undefined;
   readonly bookings: BookingStore;
   readonly now: () => Date;
   readonly logger: Logger;
@@ -79,7 +83,10 @@ export function createAgendaPush(options: {
     const hour = halfHourAt(at);
     const tomorrow = addDays(shopDate(at), 1);
     const event = agendaPush(tomorrow, await bookings.listBetween(tomorrow, tomorrow), at);
-    const added = await store.enqueueAgenda(`agenda-${tomorrow}-${hour}`, hour, event);
+    const eventId = `agenda-${tomorrow}-${hour}`;
+    const added =
+      (await store.enqueueAgenda(eventId, hour, event)) +
+      ((await options.mail?.enqueueAgenda(eventId, hour, event)) ?? 0);
     if (added > 0) options.onQueued();
     return added;
   }

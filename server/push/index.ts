@@ -16,6 +16,9 @@ import { createAgendaPush } from './agenda.ts';
 import type { BookingStore } from '../../store/bookings.ts';
 import { createPushSender, type VapidKeys } from './send.ts';
 import { createPushWorker, type PushBackoff, type PushWorker } from './worker.ts';
+import { createAvisoMailStore, type AvisoMailStore } from '../../store/aviso-mail.ts';
+import type { MailerOptions } from '../contact/mailer.ts';
+import { createAvisoMailWorker, mailAvailability, type AvisoMailWorker } from './mail.ts';
 
 const VAPID_KEY = 'vapid';
 
@@ -31,6 +34,12 @@ export type SubscribeOutcome =
 
 export type SitePush = {
   readonly store: PushStore;
+  /** Avisos by e-mail (server/push/mail.ts): the choices and whether SMTP is there to send them. */
+  readonly mail: {
+    readonly store: AvisoMailStore;
+    /** Undefined when this server can send them; else why not (the Avisos page says it). */
+    readonly unavailable: string | undefined;
+  };
   /** The public key the page subscribes with (base64url). */
   publicKey(): Promise<string>;
   subscribe(
@@ -42,6 +51,8 @@ export type SitePush = {
   ): Promise<SubscribeOutcome>;
   /** "Probar": one notification to this device of this person; false when it is not theirs. */
   test(personId: string, deviceId: string): Promise<boolean>;
+  /** "Probar e-mail": one mail to this person; false when this server cannot send e-mail. */
+  testMail(personId: string): Promise<boolean>;
   start(): void;
   nudge(): void;
   stop(): Promise<void>;
@@ -58,6 +69,8 @@ export type PushOptions = {
   readonly timeoutMs?: number;
   readonly backoff?: PushBackoff;
   readonly pollMs?: number;
+  /** Tests: the avisos' mails' SMTP timeouts. */
+  readonly mailTimeouts?: MailerOptions['timeouts'];
   /** Tomorrow's agenda is read here (store/bookings.ts). */
   readonly bookings: BookingStore;
 };
@@ -111,6 +124,7 @@ export function createSitePush(options: PushOptions): SitePush {
     now,
     backoff: options.backoff,
     pollMs: options.pollMs,
+    leaseMs: config.push.leaseMs,
     send: async (message) => {
       // Checked again when sending: an allow-list narrowed since the device subscribed.
       const problem = endpointProblem(message.endpoint, config.push.origins);
@@ -119,16 +133,39 @@ export function createSitePush(options: PushOptions): SitePush {
     },
   });
 
+  const mailStore = createAvisoMailStore(database);
+  const canMail = mailAvailability(config);
+  const mailWorker: AvisoMailWorker | undefined = canMail.available
+    ? createAvisoMailWorker({
+        store: mailStore,
+        from: canMail.from,
+        smtpUrl: canMail.smtpUrl,
+        siteUrl: config.siteUrl,
+        shopName: () => options.facts().contact.name,
+        logger,
+        now,
+        backoff: options.backoff,
+        pollMs: options.pollMs,
+        timeouts: options.mailTimeouts,
+      })
+    : undefined;
+  const nudge = () => {
+    worker.nudge();
+    mailWorker?.nudge();
+  };
+
   const agenda = createAgendaPush({
     store,
+    mail: mailWorker ? mailStore : undefined,
     bookings: options.bookings,
     now,
     logger,
-    onQueued: () => worker.nudge(),
+    onQueued: nudge,
   });
 
   return {
     store,
+    mail: { store: mailStore, unavailable: canMail.available ? undefined : canMail.reason },
     async publicKey() {
       return (await vapid()).publicKey;
     },
@@ -156,16 +193,25 @@ export function createSitePush(options: PushOptions): SitePush {
       worker.nudge();
       return true;
     },
+    async testMail(personId) {
+      if (!mailWorker) return false;
+      await mailStore.enqueueFor(personId, {
+        ...testPush(now()),
+        body: 'Los avisos llegan a este e-mail.',
+      });
+      mailWorker.nudge();
+      return true;
+    },
     start() {
       worker.start();
+      mailWorker?.start();
       agenda.start();
     },
-    nudge() {
-      worker.nudge();
-    },
-    stop() {
+    nudge,
+    async stop() {
       agenda.stop();
-      return worker.stop();
+      await Promise.all([worker.stop(), mailWorker?.stop()]);
+      mailWorker?.close();
     },
   };
 }

@@ -17,6 +17,8 @@ import type { PushSender } from './send.ts';
 
 export type PushBackoff = { readonly initialMs: number; readonly maxMs: number };
 export const DEFAULT_PUSH_BACKOFF: PushBackoff = { initialMs: 10_000, maxMs: 15 * 60_000 };
+/** Longer than a send can take (the sender's 15 s deadline); PUSH_LEASE_SECONDS changes it. */
+export const DEFAULT_PUSH_LEASE_MS = 60_000;
 
 export type PushWorkerOptions = {
   readonly store: PushStore;
@@ -43,11 +45,31 @@ export function pushRetryDelay(attempts: number, backoff: PushBackoff): number {
   return Math.min(backoff.maxMs, backoff.initialMs * 2 ** Math.max(0, attempts - 1));
 }
 
-export function createPushWorker(options: PushWorkerOptions): PushWorker {
-  const { store, send, logger } = options;
+/** What one outbox's loops need: claim a row, deliver it (recording its outcome), or give up on it. */
+export type OutboxWorkerOptions<T extends { readonly id: string }> = {
+  /** For the logs: "push", "aviso mail". */
+  readonly name: string;
+  claim(now: Date, leaseMs: number): Promise<T | undefined>;
+  deliver(row: T): Promise<void>;
+  /** `deliver` threw (the row could not even be prepared): never retried. */
+  markFailed(id: string, reason: string): Promise<void>;
+  readonly logger: Logger;
+  readonly now?: () => Date;
+  readonly backoff?: PushBackoff;
+  readonly leaseMs?: number;
+  readonly pollMs?: number;
+  readonly loops?: number;
+  readonly stopTimeoutMs?: number;
+};
+
+/** Loops that claim one due row at a time with a lease and deliver it (store/outbox.ts). */
+export function createOutboxWorker<T extends { readonly id: string }>(
+  options: OutboxWorkerOptions<T>,
+): PushWorker {
+  const { name, logger } = options;
   const now = options.now ?? (() => new Date());
   const backoff = options.backoff ?? DEFAULT_PUSH_BACKOFF;
-  const leaseMs = options.leaseMs ?? 60_000;
+  const leaseMs = options.leaseMs ?? DEFAULT_PUSH_LEASE_MS;
   const pollMs = options.pollMs ?? 5_000;
   const loops = options.loops ?? 3;
   let stopped = false;
@@ -65,6 +87,70 @@ export function createPushWorker(options: PushWorkerOptions): PushWorker {
       sleepers.add(done);
     });
   }
+
+  async function loop() {
+    let failures = 0;
+    while (!stopped) {
+      let row: T | undefined;
+      try {
+        row = await options.claim(now(), leaseMs);
+        failures = 0;
+      } catch (error) {
+        failures++;
+        logger.error({ err: error }, `${name}: cannot read the outbox`);
+        await pause(pushRetryDelay(failures, backoff));
+        continue;
+      }
+      if (!row) {
+        await pause(pollMs);
+        continue;
+      }
+      try {
+        await options.deliver(row);
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        const id = row.id;
+        try {
+          await options.markFailed(id, reason);
+        } catch (recordError) {
+          logger.error({ err: recordError, id }, `${name}: could not record the outcome`);
+        }
+        logger.error({ id, reason }, `${name}: could not be prepared; not retried`);
+      }
+    }
+  }
+
+  return {
+    start() {
+      if (running.length > 0 || stopped) return;
+      running = Array.from({ length: loops }, () =>
+        loop().catch((error: unknown) => {
+          logger.fatal({ err: error }, `${name}: a sending loop stopped`);
+        }),
+      );
+    },
+    nudge() {
+      for (const wake of [...sleepers]) wake();
+    },
+    async stop() {
+      stopped = true;
+      for (const wake of [...sleepers]) wake();
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        Promise.all(running),
+        new Promise((resolve) => {
+          timer = setTimeout(resolve, options.stopTimeoutMs ?? 8_000);
+        }),
+      ]);
+      clearTimeout(timer);
+    },
+  };
+}
+
+export function createPushWorker(options: PushWorkerOptions): PushWorker {
+  const { store, send, logger } = options;
+  const now = options.now ?? (() => new Date());
+  const backoff = options.backoff ?? DEFAULT_PUSH_BACKOFF;
 
   async function record(id: string, write: () => Promise<void>) {
     try {
@@ -129,58 +215,12 @@ export function createPushWorker(options: PushWorkerOptions): PushWorker {
     }
   }
 
-  async function loop() {
-    let failures = 0;
-    while (!stopped) {
-      let push: ClaimedPush | undefined;
-      try {
-        push = await store.claimNext(now(), leaseMs);
-        failures = 0;
-      } catch (error) {
-        failures++;
-        logger.error({ err: error }, 'push: cannot read the outbox');
-        await pause(pushRetryDelay(failures, backoff));
-        continue;
-      }
-      if (!push) {
-        await pause(pollMs);
-        continue;
-      }
-      try {
-        await deliver(push);
-      } catch (error) {
-        // Building the request failed (a stored key that is not a P-256 point): never retried.
-        const reason = error instanceof Error ? error.message : String(error);
-        const id = push.id;
-        await record(id, () => store.markDone(id, 'failed', reason));
-        logger.error({ id, reason }, 'push: could not be prepared; not retried');
-      }
-    }
-  }
-
-  return {
-    start() {
-      if (running.length > 0 || stopped) return;
-      running = Array.from({ length: loops }, () =>
-        loop().catch((error: unknown) => {
-          logger.fatal({ err: error }, 'push: a sending loop stopped');
-        }),
-      );
-    },
-    nudge() {
-      for (const wake of [...sleepers]) wake();
-    },
-    async stop() {
-      stopped = true;
-      for (const wake of [...sleepers]) wake();
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([
-        Promise.all(running),
-        new Promise((resolve) => {
-          timer = setTimeout(resolve, options.stopTimeoutMs ?? 8_000);
-        }),
-      ]);
-      clearTimeout(timer);
-    },
-  };
+  // Building the request may fail (a stored key that is not a P-256 point): never retried.
+  return createOutboxWorker({
+    ...options,
+    name: 'push',
+    claim: (at, leaseMs) => store.claimNext(at, leaseMs),
+    deliver,
+    markFailed: (id, reason) => store.markDone(id, 'failed', reason),
+  });
 }

@@ -21,7 +21,15 @@ export function testPushAgent(): Agent {
   return new Agent({ ca: TEST_PUSH_CA });
 }
 
-export type Answer = { readonly status: number; readonly headers?: Record<string, string> };
+export type Answer = {
+  readonly status: number;
+  readonly headers?: Record<string, string>;
+  /**
+   * Answer only after this long; a push whose sender is gone by then (its connection closed)
+   * is not accepted, as a push service accepts a push by answering it.
+   */
+  readonly delayMs?: number;
+};
 /** What the service answers a device's next request: an answer, or 'hang' (never answers). */
 export type Behaviour = (device: string) => Answer | 'hang';
 
@@ -49,8 +57,8 @@ export type TestPushService = {
   readonly origin: string;
   /** Accepted pushes (2xx), in arrival order. */
   readonly received: ReceivedPush[];
-  /** Every request, whatever it was answered. */
-  readonly requests: { device: string; answered: number | 'hang' }[];
+  /** Every request, whatever it was answered ('sender gone': closed before a delayed answer). */
+  readonly requests: { device: string; answered: number | 'hang' | 'sender gone' }[];
   /** Requests whose JWT or payload did not check out (must stay empty). */
   readonly invalid: string[];
   device(id: string): TestDevice;
@@ -116,10 +124,26 @@ export async function startTestPushService(): Promise<TestPushService> {
 
   const server: Server = createServer({ cert: TEST_PUSH_CA, key }, (req, res) => {
     const chunks: Buffer[] = [];
+    // The sender closed the connection before the answer was written (it died meanwhile).
+    let senderGone = false;
+    res.on('close', () => {
+      if (!res.writableFinished) senderGone = true;
+    });
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const id = (req.url ?? '').replace(/^\/push\//, '');
       const answer = behaviour(id);
+      if (answer !== 'hang' && answer.delayMs) {
+        setTimeout(() => {
+          if (senderGone || req.socket.destroyed)
+            requests.push({ device: id, answered: 'sender gone' });
+          else accept(id, answer);
+        }, answer.delayMs);
+        return;
+      }
+      accept(id, answer);
+    });
+    function accept(id: string, answer: Answer | 'hang') {
       requests.push({ device: id, answered: answer === 'hang' ? 'hang' : answer.status });
       if (answer === 'hang') return;
       const device = devices.get(id);
@@ -163,7 +187,7 @@ export async function startTestPushService(): Promise<TestPushService> {
         }
       }
       res.writeHead(answer.status, answer.headers).end();
-    });
+    }
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();

@@ -3,7 +3,8 @@
  * Avisos in Chromium against the built server: "Activar avisos en este teléfono" registers
  * the panel's worker (scope /panel/) and stores the subscription (headless Chromium cannot
  * reach a real push service, so PushManager.subscribe is stubbed in the page); a push
- * delivered through DevTools (ServiceWorker.deliverPushMessage) shows its notification; the
+ * delivered through DevTools (ServiceWorker.deliverPushMessage) shows its notification, and
+ * its click handler brings a panel window to the notification's url (or opens one); the
  * manifest passes Chromium's installability check; public pages register no worker; axe 0
  * and no horizontal scroll at 390 and 1280 px (screenshots in SCREENSHOT_DIR when set).
  */
@@ -52,6 +53,37 @@ beforeAll(async () => {
     await database.close();
   }
 });
+
+/**
+ * Run in the panel's worker: dispatches `notificationclick` for the notification it shows, to
+ * its own listener, with `waitUntil` kept (a synthetic event's own refuses) and
+ * `WindowClient.focus` / `clients.openWindow` recorded instead of run (both need a real tap's
+ * user activation). Gives the calls made and how many notifications are left shown.
+ */
+const TAP_NOTIFICATION = `(async () => {
+  const [notification] = await self.registration.getNotifications();
+  const calls = [];
+  const focus = WindowClient.prototype.focus;
+  WindowClient.prototype.focus = function () {
+    calls.push(['focus', this.url]);
+    return Promise.resolve(this);
+  };
+  self.clients.openWindow = (url) => {
+    calls.push(['openWindow', url]);
+    return Promise.resolve(null);
+  };
+  try {
+    const event = new NotificationEvent('notificationclick', { notification });
+    let handled = Promise.resolve();
+    Object.defineProperty(event, 'waitUntil', { value: (promise) => { handled = promise; } });
+    self.dispatchEvent(event);
+    await handled;
+  } finally {
+    WindowClient.prototype.focus = focus;
+    delete self.clients.openWindow;
+  }
+  return { calls, left: (await self.registration.getNotifications()).length };
+})()`;
 
 /** A real browser profile (incognito contexts deny notifications), signed in, 390 or 1280 px. */
 async function phone(width: number, name: string): Promise<BrowserContext> {
@@ -152,6 +184,33 @@ describe('Avisos in a phone browser', () => {
     const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
     expect(installabilityErrors).toEqual([]);
     expect(problems).toEqual([]);
+
+    // A tap on it. DevTools cannot click a notification, so the worker's own handler gets a
+    // NotificationEvent for the notification it showed, dispatched in the worker. Without a
+    // real tap Chromium grants no user activation: focus() would be refused, so it is recorded
+    // (and resolved); navigate() is the real one, and the panel window goes to the url.
+    const worker = context.serviceWorkers().find((w) => w.url() === `${site.url}/panel/sw.js`);
+    if (!worker) throw new Error('the panel worker is not running');
+    const agenda = `${site.url}/panel/turnos?dia=2026-12-10&vista=dia`;
+    const avisos = page.url();
+    expect(avisos).toContain(panelPaths.push);
+    const tapped = await worker.evaluate(TAP_NOTIFICATION);
+    expect(tapped).toEqual({ calls: [['focus', avisos]], left: 0 });
+    await page.waitForURL(agenda);
+
+    // No panel window open (a public page only): the tap opens one at the url. openWindow()
+    // needs a real tap's user activation, so the call and its url are what is checked.
+    await page.goto(`${site.url}/`);
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin: site.url,
+      registrationId: await registrationId,
+      data: JSON.stringify({ title: 'Mensaje nuevo', body: '…', url: '/panel/mensajes' }),
+    });
+    await expect
+      .poll(() => worker.evaluate('self.registration.getNotifications().then((n) => n.length)'))
+      .toBe(1);
+    const opened = await worker.evaluate(TAP_NOTIFICATION);
+    expect(opened).toEqual({ calls: [['openWindow', `${site.url}/panel/mensajes`]], left: 0 });
     await context.close();
   }, 90_000);
 

@@ -9,6 +9,7 @@ import request from 'supertest';
 import sharp from 'sharp';
 import { panelPaths } from '../../../client/paths.ts';
 import { createPushStore } from '../../../store/push.ts';
+import { createAvisoMailStore } from '../../../store/aviso-mail.ts';
 import { SITE_URL } from '../../helpers/app.ts';
 import { textOf } from '../../helpers/html.ts';
 import { panelSite } from '../../helpers/panel.ts';
@@ -152,6 +153,52 @@ describe('/panel/avisos', () => {
 
     await store.revoke('otra@parabrisas.test', new Date());
     expect(await push.devicesOf(other.person.id)).toEqual([]);
+  });
+
+  it('e-mail per person: chosen with SMTP (the Personas address by default, or another), refused without', async () => {
+    const withSmtp = await panelSite({
+      env: { SMTP_URL: 'smtp://127.0.0.1:9', CONTACT_TO: 'taller@parabrisas.test' },
+    });
+    const owner = await withSmtp.signIn();
+    const mail = createAvisoMailStore(withSmtp.database);
+    const page = textOf((await owner.get(panelPaths.push).expect(200)).text);
+    expect(page).toContain('Por e-mail');
+    expect(page).not.toContain('No disponible');
+    const save = (fields: Record<string, string>) =>
+      owner.post(panelPaths.push, { accion: 'correo', tipo: 'turnos', hora: '07:30', ...fields });
+    const saved = await save({ correo: owner.person.email }).expect(303);
+    expect(saved.headers.location).toBe(`${panelPaths.push}?aviso=correo`);
+    const chosen = await mail.choiceOf(owner.person.id);
+    expect(chosen?.email).toBeUndefined();
+    expect(chosen?.address).toBe(owner.person.email);
+    expect([...(chosen?.kinds ?? [])]).toEqual(['turnos']);
+    expect(chosen?.agendaHour).toBe('07:30');
+    await save({ correo: 'Celular@Example.com' }).expect(303);
+    expect((await mail.choiceOf(owner.person.id))?.address).toBe('celular@example.com');
+    const tried = await owner.post(panelPaths.push, { accion: 'correo-probar' }).expect(303);
+    expect(tried.headers.location).toBe(`${panelPaths.push}?aviso=correo-probado`);
+    const queued = await withSmtp.database.db.selectFrom('aviso_mails').selectAll().execute();
+    expect(queued).toHaveLength(1);
+    expect(queued[0]).toMatchObject({ person_id: owner.person.id, title: 'Prueba de avisos' });
+    const bad = await save({ correo: 'no es un mail' }).expect(303);
+    expect(bad.headers.location).toBe(`${panelPaths.push}?aviso=correo-invalido`);
+    expect((await mail.choiceOf(owner.person.id))?.address).toBe('celular@example.com');
+
+    const withoutSmtp = await panelSite();
+    const other = await withoutSmtp.signIn();
+    const off = textOf((await other.get(panelPaths.push).expect(200)).text);
+    expect(off).toContain('No disponible: El servidor no tiene configurado el envío de e-mails');
+    const refused = await other
+      .post(panelPaths.push, { accion: 'correo', tipo: 'turnos', correo: '' })
+      .expect(303);
+    expect(refused.headers.location).toBe(`${panelPaths.push}?aviso=correo-no`);
+    await other.post(panelPaths.push, { accion: 'correo-probar' }).expect(303);
+    expect(await withoutSmtp.database.db.selectFrom('aviso_mails').selectAll().execute()).toEqual(
+      [],
+    );
+    expect(await createAvisoMailStore(withoutSmtp.database).choiceOf(other.person.id)).toBe(
+      undefined,
+    );
   });
 
   it('the manifest, icons and service worker are served without a session, scoped to /panel/', async () => {

@@ -1,12 +1,15 @@
 /**
  * Tomorrow's agenda at each device's hour (server/push/agenda.ts): queued once per device and
  * day whatever the number of ticks or instances, only for the devices that chose that half
- * hour, counted by window and place with no customer's data, expiring at midnight in Jujuy.
+ * hour, counted by window and place with no customer's data, expiring at midnight in Jujuy;
+ * and the same for the people who chose it by e-mail.
  */
 import { describe, expect, it } from 'vitest';
 import { openMemoryDatabase } from '../../../store/open.ts';
 import { createPanelStore } from '../../../store/panel.ts';
 import { createPushStore } from '../../../store/push.ts';
+import { createAvisoMailStore } from '../../../store/aviso-mail.ts';
+import type { PushKind } from '../../../store/schema.ts';
 import { createBookingStore } from '../../../store/bookings.ts';
 import { createAgendaPush, halfHourAt } from '../../../server/push/agenda.ts';
 import { createLogger } from '../../../server/logger.ts';
@@ -98,6 +101,55 @@ describe("tomorrow's agenda by push", () => {
         expires_at: '2026-12-10T03:00:00.000Z',
       });
       expect(JSON.stringify(rows[0])).not.toMatch(/Ana|Cliente|Perico|\+549/);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('reaches the people who chose it by e-mail at this half hour, once each', async () => {
+    const database = await openMemoryDatabase();
+    try {
+      const mail = createAvisoMailStore(database);
+      const people = createPanelStore(database);
+      const choose = async (email: string, agendaHour: string, kinds: PushKind[]) => {
+        const { person } = await people.grantAccess(email, '', new Date());
+        await mail.setChoice(
+          person.id,
+          { email: undefined, kinds: new Set(kinds), agendaHour },
+          new Date(),
+        );
+        return person;
+      };
+      const evening = await choose('tarde@example.com', '19:00', ['agenda']);
+      await choose('temprano@example.com', '07:30', ['agenda']);
+      await choose('sin-agenda@example.com', '19:00', ['turnos']);
+      const at = new Date('2026-12-09T22:05:00Z'); // 19:05 in Jujuy
+      const tick = () =>
+        createAgendaPush({
+          store: createPushStore(database),
+          mail,
+          bookings: createBookingStore(database),
+          now: () => at,
+          logger: createLogger('silent'),
+          onQueued: () => {},
+        }).tick();
+      expect(await tick()).toBe(1);
+      // Another instance, the same minute: nothing more.
+      expect(await tick()).toBe(0);
+      const rows = await database.db.selectFrom('aviso_mails').selectAll().execute();
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({
+        person_id: evening.id,
+        kind: 'agenda',
+        title: 'Agenda de mañana',
+        body: 'Mañana, jueves 10/12, no hay turnos.',
+        expires_at: '2026-12-10T03:00:00.000Z',
+      });
+
+      // Kept 30 days: the retention run deletes what is done, and what expired unsent.
+      const later = new Date('2027-01-20T00:00:00Z');
+      expect(await mail.purgeBefore(new Date('2026-12-01T00:00:00Z'))).toBe(0);
+      expect(await mail.purgeBefore(later)).toBe(1);
     } finally {
       await database.close();
     }

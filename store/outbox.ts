@@ -1,0 +1,42 @@
+/**
+ * The claim with a lease shared by the site's outboxes (contact messages, push notifications,
+ * avisos by e-mail): one statement picks the oldest due pending row and leases it until
+ * `now + leaseMs`, counting the attempt. PostgreSQL: SKIP LOCKED lets other instances claim
+ * other rows meanwhile; SQLite: the write lock serialises it. A worker that dies holding a row
+ * lets it go when the lease runs out.
+ */
+import { sql } from 'kysely';
+import type { SiteDatabase } from './schema.ts';
+
+export type OutboxTable = 'contact_messages' | 'push_deliveries' | 'aviso_mails';
+
+/** The column that orders rows due at the same time (when the row was written). */
+const WRITTEN_AT: Record<OutboxTable, string> = {
+  contact_messages: 'received_at',
+  push_deliveries: 'created_at',
+  aviso_mails: 'created_at',
+};
+
+/** The id of the row now leased to the caller, or undefined when none is due. */
+export async function claimDue(
+  { db, engine }: SiteDatabase,
+  table: OutboxTable,
+  now: Date,
+  leaseMs: number,
+): Promise<string | undefined> {
+  const at = now.toISOString();
+  const until = new Date(now.getTime() + leaseMs).toISOString();
+  const rows = sql.table(table);
+  const lock = engine === 'postgres' ? sql`for update skip locked` : sql``;
+  const result = await sql<{ id: string }>`
+    update ${rows} set claimed_until = ${until}, attempts = attempts + 1
+    where id = (
+      select id from ${rows}
+      where status = 'pending' and next_attempt_at <= ${at}
+        and (claimed_until is null or claimed_until <= ${at})
+      order by next_attempt_at, ${sql.ref(WRITTEN_AT[table])}
+      limit 1 ${lock}
+    ) and status = 'pending'
+    returning id`.execute(db);
+  return result.rows[0]?.id;
+}

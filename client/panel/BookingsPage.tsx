@@ -378,7 +378,7 @@ function BookingCard({
 
 function DayControls({ day: d, usual }: { day: AgendaDay; usual: Usual }) {
   const toggle = (window: string, closed: boolean, label: string) => (
-    <PanelForm action={panelPaths.bookings} className="panel-inline-form">
+    <PanelForm key={window} action={panelPaths.bookings} className="panel-inline-form">
       <Hidden day={d.day} view="dia" />
       <input type="hidden" name="horario" value={window} />
       <input type="hidden" name="accion" value={closed ? 'abrir' : 'cerrar'} />

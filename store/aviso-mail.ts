@@ -7,14 +7,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type {
-  AvisoMailChoicesTable,
-  PushDeliveryStatus,
-  PushKind,
-  SiteDatabase,
-  SiteTables,
-} from './schema.ts';
-import { claimDue } from './outbox.ts';
+import type { AvisoMailChoicesTable, PushKind, SiteDatabase, SiteTables } from './schema.ts';
+import { claimDue, deliveryOutcomes, type DeliveryOutcomes } from './outbox.ts';
 
 /** What a mail tells: a push event's words and link (store/push.ts `PushEvent`). */
 export type MailEvent = {
@@ -47,7 +41,7 @@ export type ClaimedMail = {
   readonly attempts: number;
 };
 
-export type AvisoMailStore = {
+export type AvisoMailStore = DeliveryOutcomes & {
   /** The person's choice; undefined when they never chose e-mail. */
   choiceOf(personId: string): Promise<MailChoice | undefined>;
   setChoice(
@@ -60,19 +54,9 @@ export type AvisoMailStore = {
   /** Tomorrow's agenda for the people who want it at `hour`, once each per `eventId`. */
   enqueueAgenda(eventId: string, hour: string, event: MailEvent): Promise<number>;
   claimNext(now: Date, leaseMs: number): Promise<ClaimedMail | undefined>;
-  markSent(id: string, at: Date): Promise<void>;
-  markRetry(id: string, error: string, nextAttemptAt: Date): Promise<void>;
-  markDone(
-    id: string,
-    status: Exclude<PushDeliveryStatus, 'pending' | 'sent'>,
-    error: string,
-  ): Promise<void>;
-  countByStatus(): Promise<Record<PushDeliveryStatus, number>>;
   /** Rows written before `before` that are done, or pending but expired (SMTP was taken away). */
   purgeBefore(before: Date): Promise<number>;
 };
-
-const ERROR_TEXT_MAX = 500;
 
 const KIND_COLUMNS = {
   turnos: 'want_turnos',
@@ -235,50 +219,7 @@ export function createAvisoMailStore(database: SiteDatabase): AvisoMailStore {
       };
     },
 
-    async markSent(id, at) {
-      await db
-        .updateTable('aviso_mails')
-        .set({ status: 'sent', sent_at: at.toISOString(), claimed_until: null, last_error: null })
-        .where('id', '=', id)
-        .execute();
-    },
-
-    async markRetry(id, error, nextAttemptAt) {
-      await db
-        .updateTable('aviso_mails')
-        .set({
-          last_error: error.slice(0, ERROR_TEXT_MAX),
-          next_attempt_at: nextAttemptAt.toISOString(),
-          claimed_until: null,
-        })
-        .where('id', '=', id)
-        .where('status', '=', 'pending')
-        .execute();
-    },
-
-    async markDone(id, status, error) {
-      await db
-        .updateTable('aviso_mails')
-        .set({ status, last_error: error.slice(0, ERROR_TEXT_MAX), claimed_until: null })
-        .where('id', '=', id)
-        .execute();
-    },
-
-    async countByStatus() {
-      const rows = await db
-        .selectFrom('aviso_mails')
-        .select(['status', (eb) => eb.fn.countAll<number | string>().as('n')])
-        .groupBy('status')
-        .execute();
-      const counts: Record<PushDeliveryStatus, number> = {
-        pending: 0,
-        sent: 0,
-        failed: 0,
-        expired: 0,
-      };
-      for (const row of rows) counts[row.status] = Number(row.n);
-      return counts;
-    },
+    ...deliveryOutcomes(database, 'aviso_mails'),
 
     async purgeBefore(before) {
       const at = before.toISOString();

@@ -6,7 +6,7 @@
  * lets it go when the lease runs out.
  */
 import { sql } from 'kysely';
-import type { SiteDatabase } from './schema.ts';
+import type { PushDeliveryStatus, SiteDatabase } from './schema.ts';
 
 export type OutboxTable = 'contact_messages' | 'push_deliveries' | 'aviso_mails';
 
@@ -39,4 +39,70 @@ export async function claimDue(
     ) and status = 'pending'
     returning id`.execute(db);
   return result.rows[0]?.id;
+}
+
+/** The outboxes whose rows end sent, failed or expired: push notifications and avisos by e-mail. */
+export type DeliveryTable = 'push_deliveries' | 'aviso_mails';
+
+const ERROR_TEXT_MAX = 500;
+
+/** What a worker records of a claimed row; the same columns in both delivery outboxes. */
+export type DeliveryOutcomes = {
+  markSent(id: string, at: Date): Promise<void>;
+  markRetry(id: string, error: string, nextAttemptAt: Date): Promise<void>;
+  markDone(
+    id: string,
+    status: Exclude<PushDeliveryStatus, 'pending' | 'sent'>,
+    error: string,
+  ): Promise<void>;
+  countByStatus(): Promise<Record<PushDeliveryStatus, number>>;
+};
+
+export function deliveryOutcomes({ db }: SiteDatabase, table: DeliveryTable): DeliveryOutcomes {
+  return {
+    async markSent(id, at) {
+      await db
+        .updateTable(table)
+        .set({ status: 'sent', sent_at: at.toISOString(), claimed_until: null, last_error: null })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async markRetry(id, error, nextAttemptAt) {
+      await db
+        .updateTable(table)
+        .set({
+          last_error: error.slice(0, ERROR_TEXT_MAX),
+          next_attempt_at: nextAttemptAt.toISOString(),
+          claimed_until: null,
+        })
+        .where('id', '=', id)
+        .where('status', '=', 'pending')
+        .execute();
+    },
+
+    async markDone(id, status, error) {
+      await db
+        .updateTable(table)
+        .set({ status, last_error: error.slice(0, ERROR_TEXT_MAX), claimed_until: null })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async countByStatus() {
+      const rows = await db
+        .selectFrom(table)
+        .select(['status', (eb) => eb.fn.countAll<number | string>().as('n')])
+        .groupBy('status')
+        .execute();
+      const counts: Record<PushDeliveryStatus, number> = {
+        pending: 0,
+        sent: 0,
+        failed: 0,
+        expired: 0,
+      };
+      for (const row of rows) counts[row.status] = Number(row.n);
+      return counts;
+    },
+  };
 }

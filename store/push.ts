@@ -11,15 +11,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type {
-  PushDeliveryStatus,
-  PushKind,
-  PushSubscriptionsTable,
-  SiteDatabase,
-  SiteTables,
-} from './schema.ts';
+import type { PushKind, PushSubscriptionsTable, SiteDatabase, SiteTables } from './schema.ts';
 import { enqueueMail } from './aviso-mail.ts';
-import { claimDue } from './outbox.ts';
+import { claimDue, deliveryOutcomes, type DeliveryOutcomes } from './outbox.ts';
 import { writeTransaction } from './transaction.ts';
 
 export type PushUrgency = 'very-low' | 'low' | 'normal' | 'high';
@@ -75,7 +69,7 @@ export type ClaimedPush = {
   readonly attempts: number;
 };
 
-export type PushStore = {
+export type PushStore = DeliveryOutcomes & {
   /** Stores a device (or updates it when its endpoint is known: the same browser again). */
   saveDevice(device: NewPushDevice, at: Date): Promise<PushDevice>;
   devicesOf(personId: string): Promise<PushDevice[]>;
@@ -104,21 +98,11 @@ export type PushStore = {
    */
   enqueueAgenda(eventId: string, hour: string, event: PushEvent): Promise<number>;
   claimNext(now: Date, leaseMs: number): Promise<ClaimedPush | undefined>;
-  markSent(id: string, at: Date): Promise<void>;
-  markRetry(id: string, error: string, nextAttemptAt: Date): Promise<void>;
-  markDone(
-    id: string,
-    status: Exclude<PushDeliveryStatus, 'pending' | 'sent'>,
-    error: string,
-  ): Promise<void>;
-  countByStatus(): Promise<Record<PushDeliveryStatus, number>>;
   /** Rows sent, failed or expired before `before` (what the outbox keeps: docs/operations.md). */
   purgeBefore(before: Date): Promise<number>;
   /** The value kept under `key`, or `value` stored now if there is none (the first caller wins). */
   secret(key: string, make: () => string, at: Date): Promise<string>;
 };
-
-const ERROR_TEXT_MAX = 500;
 
 const KIND_COLUMNS = {
   turnos: 'want_turnos',
@@ -362,50 +346,7 @@ export function createPushStore(database: SiteDatabase): PushStore {
       };
     },
 
-    async markSent(id, at) {
-      await db
-        .updateTable('push_deliveries')
-        .set({ status: 'sent', sent_at: at.toISOString(), claimed_until: null, last_error: null })
-        .where('id', '=', id)
-        .execute();
-    },
-
-    async markRetry(id, error, nextAttemptAt) {
-      await db
-        .updateTable('push_deliveries')
-        .set({
-          last_error: error.slice(0, ERROR_TEXT_MAX),
-          next_attempt_at: nextAttemptAt.toISOString(),
-          claimed_until: null,
-        })
-        .where('id', '=', id)
-        .where('status', '=', 'pending')
-        .execute();
-    },
-
-    async markDone(id, status, error) {
-      await db
-        .updateTable('push_deliveries')
-        .set({ status, last_error: error.slice(0, ERROR_TEXT_MAX), claimed_until: null })
-        .where('id', '=', id)
-        .execute();
-    },
-
-    async countByStatus() {
-      const rows = await db
-        .selectFrom('push_deliveries')
-        .select(['status', (eb) => eb.fn.countAll<number | string>().as('n')])
-        .groupBy('status')
-        .execute();
-      const counts: Record<PushDeliveryStatus, number> = {
-        pending: 0,
-        sent: 0,
-        failed: 0,
-        expired: 0,
-      };
-      for (const row of rows) counts[row.status] = Number(row.n);
-      return counts;
-    },
+    ...deliveryOutcomes(database, 'push_deliveries'),
 
     async purgeBefore(before) {
       const result = await db

@@ -42,8 +42,13 @@ export default defineConfig((env) =>
             name: 'integration',
             maxWorkers: 2,
             include: ['tests/**/*.int.test.{ts,tsx}'],
-            // A real PostgreSQL for the tests tagged 'postgres' (skipped, and said so, when none).
-            globalSetup: ['tests/helpers/tools-setup.ts', 'tests/helpers/postgres-setup.ts'],
+            // A real PostgreSQL for the tests tagged 'postgres' (skipped, and said so, when none);
+            // one Nu HTML Checker for those tagged 'java', started when first asked.
+            globalSetup: [
+              'tests/helpers/tools-setup.ts',
+              'tests/helpers/postgres-setup.ts',
+              'tests/helpers/nu-checker-setup.ts',
+            ],
           },
         },
         {
@@ -63,7 +68,7 @@ export default defineConfig((env) =>
             name: 'browser',
             maxWorkers: 1,
             include: ['tests/**/*.browser.test.ts'],
-            globalSetup: ['tests/helpers/tools-setup.ts'],
+            globalSetup: ['tests/helpers/tools-setup.ts', 'tests/helpers/nu-checker-setup.ts'],
           },
         },
       ],

@@ -93,8 +93,11 @@ async function startChecker(java: string): Promise<Checker> {
       if (await answers(url)) return { url, jvm };
       await sleep(200);
     }
+    const exited = jvm.exitCode !== null || jvm.signalCode !== null;
     jvm.kill('SIGKILL');
-    lastError = `${jvm.exitCode === null ? `no answer in ${STARTUP_MS / 1000} s` : `exited ${jvm.exitCode}`}: ${log}`;
+    lastError = `${exited ? `exited ${jvm.exitCode ?? jvm.signalCode}` : `no answer in ${STARTUP_MS / 1000} s`}: ${log}`;
+    // Only a JVM that exited (its port taken) is worth another try.
+    if (!exited) break;
   }
   throw new Error(`the Nu HTML Checker (java -cp vnu.jar) did not start: ${lastError}`);
 }

@@ -1,8 +1,9 @@
 /**
  * Vitest global setup: one Nu HTML Checker (vnu.jar's web service on Java) for the whole run,
  * started on first use, stopped at the end. The tests get inject('nuChecker'): a small server
- * here that answers with the checker's URL, starting the JVM the first time it is asked, so a
- * run whose tests check no HTML starts no JVM. Where Java is missing it is '' and the tests
+ * here that answers with the checker's URL, starting the JVM the first time it is asked (when
+ * a test file imports tests/helpers/nu-checker.ts), so a run whose files check no HTML starts
+ * no JVM. Where Java is missing it is '' and the tests
  * tagged 'java' are skipped (tests/helpers/tools.ts); with CI=true a missing Java has already
  * failed the run (tests/helpers/tools-setup.ts).
  */

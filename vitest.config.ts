@@ -22,10 +22,11 @@ export default defineConfig((env) =>
       // its kind is in its name. `*.test.ts(x)`: unit, pure, seconds (`npm run test:unit`);
       // `*.int.test.ts(x)`: starts servers, child processes, SMTP/Postgres peers;
       // `*.browser.test.ts`: drives Chromium (docs/decisions/2026-11-22-test-projects.md).
-      // Two files at a time where files share nothing (each test takes port 0, its own temporary
-      // folder and its own PostgreSQL database); one for the browser, whose Chromium and built
-      // server already use both cores. `npm test` runs unit, integration and browser; the
-      // 'runtime' project is the subset a second Node line runs again (README, Tests).
+      // Two files at a time: files share nothing (each test takes port 0, its own temporary
+      // folder and its own PostgreSQL database; each browser file its own Chromium and built
+      // server), and a browser file spends much of its time waiting on its pages
+      // (docs/decisions/2026-12-04-test-time.md). `npm test` runs unit, integration and browser;
+      // the 'runtime' project is the subset a second Node line runs again (README, Tests).
       projects: [
         {
           extends: true,
@@ -42,8 +43,13 @@ export default defineConfig((env) =>
             name: 'integration',
             maxWorkers: 2,
             include: ['tests/**/*.int.test.{ts,tsx}'],
-            // A real PostgreSQL for the tests tagged 'postgres' (skipped, and said so, when none).
-            globalSetup: ['tests/helpers/tools-setup.ts', 'tests/helpers/postgres-setup.ts'],
+            // A real PostgreSQL for the tests tagged 'postgres' (skipped, and said so, when none);
+            // one Nu HTML Checker for those tagged 'java', started when first asked.
+            globalSetup: [
+              'tests/helpers/tools-setup.ts',
+              'tests/helpers/postgres-setup.ts',
+              'tests/helpers/nu-checker-setup.ts',
+            ],
           },
         },
         {
@@ -61,9 +67,9 @@ export default defineConfig((env) =>
           extends: true,
           test: {
             name: 'browser',
-            maxWorkers: 1,
+            maxWorkers: 2,
             include: ['tests/**/*.browser.test.ts'],
-            globalSetup: ['tests/helpers/tools-setup.ts'],
+            globalSetup: ['tests/helpers/tools-setup.ts', 'tests/helpers/nu-checker-setup.ts'],
           },
         },
       ],

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
-import { panelPaths, queryParams } from '../../client/paths.ts';
+import { panelHome, panelPaths, queryParams } from '../../client/paths.ts';
 import { projectRoot } from '../../server/paths.ts';
 import { openDatabase } from '../../store/open.ts';
 import { createPanelStore } from '../../store/panel.ts';
@@ -65,7 +65,7 @@ describe('npm run owner', { timeout: 60_000 }, () => {
         .type('form')
         .send({ [queryParams.panelToken]: url.searchParams.get(queryParams.panelToken) ?? '' })
         .expect(303)
-        .expect('Location', panelPaths.messages);
+        .expect('Location', panelHome);
     } finally {
       await site.stop();
     }

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { panelPaths, paths } from '../../../client/paths.ts';
+import { panelHome, panelPaths, paths } from '../../../client/paths.ts';
 import { sectionPath } from '../../../client/panel/business-form.ts';
 import { builtSite } from '../../helpers/site.ts';
 import { ownerCommand } from '../../helpers/panel.ts';
@@ -31,7 +31,7 @@ describe('Datos del negocio without JavaScript', () => {
       try {
         await page.goto(owner('link', 'duenio@example.com'));
         await page.getByRole('button', { name: 'Entrar al panel' }).click();
-        await page.waitForURL(`${site.url}${panelPaths.messages}`);
+        await page.waitForURL(`${site.url}${panelHome}`);
         await page.getByRole('link', { name: 'Datos del negocio' }).click();
         await page.goto(`${site.url}${sectionPath('zones')}`);
         await page.getByRole('button', { name: 'Agregar una localidad' }).click();

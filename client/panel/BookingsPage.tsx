@@ -18,6 +18,7 @@ import { reviewRequest } from '../content/reviews.ts';
 import { requirePanel, seeOther } from './context.ts';
 import { PanelForm } from './PanelForm.tsx';
 import { PanelMeta } from './PanelMeta.tsx';
+import { DayNotices } from './DayNotices.tsx';
 import { sectionPath } from './business-form.ts';
 import { agendaPath, bookingAnchor, type AgendaView } from './agenda-links.ts';
 
@@ -218,26 +219,7 @@ function AgendaDayCard({
       <h2 id={`dia-${d.day}`}>
         <a href={agendaPath(d.day, 'dia')}>{title.charAt(0).toUpperCase() + title.slice(1)}</a>
       </h2>
-      {d.holiday ? (
-        <p>
-          <span className="panel-tag">{d.holiday}</span>
-        </p>
-      ) : null}
-      {d.closedDay ? (
-        <p>
-          <span className="panel-tag panel-tag-failed">{`Sin atención: ${d.closedDay}`}</span>
-        </p>
-      ) : null}
-      {d.closed ? (
-        <p>
-          <span className="panel-tag panel-tag-failed">Cerrado para turnos</span>
-        </p>
-      ) : null}
-      {d.warning ? (
-        <p className="panel-notice" role="status">
-          {d.warning}
-        </p>
-      ) : null}
+      <DayNotices day={d} />
       {worked ? (
         <ul>
           {d.windows.map((w) => (

@@ -15,6 +15,7 @@ import { panelPaths, queryParams } from '../paths.ts';
 import type { AgendaBooking, AgendaDay } from './agenda-types.ts';
 import { agendaBookingPath, agendaPath } from './agenda-links.ts';
 import { BackupLine } from './BackupLine.tsx';
+import { DayNotices } from './DayNotices.tsx';
 import { requirePanel } from './context.ts';
 import { formatWhen } from './format.ts';
 import type { privateLoader } from './layout-loaders.ts';
@@ -98,27 +99,12 @@ export function TodayPage() {
 /** A day's bookings by window, cancelled ones too (marked, with no reminder). */
 function DaySection({ day: d, label }: { day: AgendaDay; label: 'Hoy' | 'Mañana' }) {
   const id = `dia-${d.day}`;
-  const notWorked = d.holiday ?? (d.closedDay ? `Sin atención: ${d.closedDay}` : undefined);
   return (
     <section aria-labelledby={id} className="panel-card panel-today-day">
       <h2 id={id}>
         <a href={agendaPath(d.day, 'dia')}>{`${label}, ${dayLong(d.day)}`}</a>
       </h2>
-      {notWorked ? (
-        <p>
-          <span className="panel-tag">{notWorked}</span>
-        </p>
-      ) : null}
-      {d.closed ? (
-        <p>
-          <span className="panel-tag panel-tag-failed">Cerrado para turnos</span>
-        </p>
-      ) : null}
-      {d.warning ? (
-        <p className="panel-notice" role="status">
-          {d.warning}
-        </p>
-      ) : null}
+      <DayNotices day={d} />
       {d.bookings.length === 0 ? (
         <p>{`${label} no hay turnos.`}</p>
       ) : (

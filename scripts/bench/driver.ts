@@ -3,7 +3,7 @@
  * server that replays what the SSR server sent, autocannon (and a HEAD loader of its own),
  * and the readings of the answering process's CPU time and memory (Linux /proc).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import http from 'node:http';
 import { connect } from 'node:net';
@@ -60,6 +60,42 @@ export type Recorded = {
   body: string;
 };
 
+let chosenNode: string | undefined;
+
+/**
+ * The node binary the servers (ours and the bare one) run on: the Docker image's exact Node
+ * (scripts/image-node.sh, fetched from the registry once), as production runs it. On Node 20
+ * a request costs the server a few µs more than on the image's Node, most of it the
+ * async_hooks that React's AsyncLocalStorage turns on there (docs/performance.md).
+ * BENCH_NODE=current: the Node running the bench; BENCH_NODE=<path>: that binary.
+ */
+export function serverNode(): string {
+  if (chosenNode) return chosenNode;
+  const choice = process.env.BENCH_NODE;
+  if (choice === 'current') chosenNode = process.execPath;
+  else if (choice) chosenNode = choice;
+  else {
+    const fetched = spawnSync('bash', ['scripts/image-node.sh'], {
+      cwd: projectRoot,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    if (fetched.status !== 0) {
+      throw new Error(
+        "bench: the image's Node could not be fetched (scripts/image-node.sh); " +
+          'BENCH_NODE=current measures on the Node running the bench',
+      );
+    }
+    chosenNode = join(fetched.stdout.trim(), 'node');
+  }
+  return chosenNode;
+}
+
+/** `node --version` of serverNode(). */
+export function serverNodeVersion(): string {
+  return spawnSync(serverNode(), ['--version'], { encoding: 'utf8' }).stdout.trim();
+}
+
 export const running = new Set<Server>();
 const loading = new Set<autocannon.Instance>();
 
@@ -76,7 +112,7 @@ export async function startServer(
 ): Promise<Server> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, args, {
+  const child = spawn(serverNode(), args, {
     cwd: projectRoot,
     env: { ...process.env, PORT: String(port), SITE_URL: url, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -44,13 +44,14 @@ export function answerFromKeptPages(
   const path = q < 0 ? url : url.slice(0, q);
   // The panel is never answered from kept pages: its guard must see every request.
   if (isPanelPath(path)) return false;
-  const kept = pages.get(path, q < 0 ? '' : url.slice(q + 1));
-  const page = kept ?? (junk?.isJunk(path) ? pages.peek(NOT_FOUND_PAGE) : undefined);
+  // A junk path gets the kept 404 page, whatever else is kept for it, and is counted, not
+  // logged line by line (server/junk-tally.ts).
+  const counted = junk?.isJunk(path) ? junk.tally : undefined;
+  const page = counted
+    ? pages.peek(NOT_FOUND_PAGE)
+    : pages.get(path, q < 0 ? '' : url.slice(q + 1));
   if (!page) return false;
-  // A junk path is counted, not logged line by line (server/junk-tally.ts), also once the
-  // app has kept it as an alias of the 404 page.
-  const counted = junk && (!kept || (kept.response.status === 404 && junk.isJunk(path)));
-  if (counted) junk.tally.count(path);
+  counted?.count(path);
   const response = page.response;
   if ('parts' in response) {
     logRequest(logger, req, res);

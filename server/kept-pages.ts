@@ -23,8 +23,7 @@ const NOT_FOUND_PAGE = notFoundKey('page');
 /**
  * Answers a GET or HEAD of a kept page before Express sees the request: a map lookup and one
  * write, with the request's one log line (a junk path's is counted instead) and the headers
- * every response gets. Express's
- * per-request setup was most of what a kept page cost
+ * every response gets. Express's per-request setup was most of what a kept page cost
  * (docs/decisions/2026-11-22-page-identity.md). Returns false when the request is not for a
  * kept page; the app then answers it. A kept path was valid when it was kept, so none of
  * the app's guards is skipped; a junk path (server/junk-paths.ts) gets the kept 404 page it

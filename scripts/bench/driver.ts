@@ -117,9 +117,17 @@ export async function startServer(
     env: { ...process.env, PORT: String(port), SITE_URL: url, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // What the server printed while it started, for the error below; once it answers, its log
+  // lines (hundreds of MB over a run) are read and dropped: kept, they grew the bench's heap,
+  // and its garbage collection slowed the load it drives for the later rows.
   const output: string[] = [];
-  child.stdout?.on('data', (d) => output.push(String(d)));
-  child.stderr?.on('data', (d) => output.push(String(d)));
+  const onOutput = (d: Buffer) => output.push(String(d));
+  child.stdout?.on('data', onOutput);
+  child.stderr?.on('data', onOutput);
+  const started = () => {
+    child.stdout?.off('data', onOutput).resume();
+    child.stderr?.off('data', onOutput).resume();
+  };
   const server: Server = { url, pid: child.pid, stop: () => stopChild(child) };
   running.add(server);
   const deadline = Date.now() + 15_000;
@@ -129,7 +137,10 @@ export async function startServer(
       throw new Error(`${name} exited during start (code ${child.exitCode}):\n${output.join('')}`);
     }
     try {
-      if ((await fetch(url + healthPath)).ok) return server;
+      if ((await fetch(url + healthPath)).ok) {
+        started();
+        return server;
+      }
     } catch {
       // not listening yet
     }

@@ -180,19 +180,29 @@ export function quoteFileName(number: string): string {
 /** The first screen after signing in. */
 export const panelHome = panelPaths.today;
 
+const PANEL_DIR = `${panelPaths.signIn}/`;
+
 /**
  * Whether a path (as the router would match it: decoded, any case, repeated slashes) is the
  * panel's. Every spelling of a panel URL must meet the panel's guard, never the public pages'.
  */
 export function isPanelPath(path: string): boolean {
+  // Every request asks this: the common path, nothing encoded and no repeated slash, is
+  // compared as it is.
+  const normal = path.includes('%') || path.includes('//') ? normalPath(path) : path;
+  const start = normal.slice(0, PANEL_DIR.length).toLowerCase();
+  return start === panelPaths.signIn || start === PANEL_DIR;
+}
+
+/** Decoded, with repeated slashes as one. */
+function normalPath(path: string): string {
   let decoded = path;
   try {
     decoded = decodeURIComponent(path);
   } catch {
-    // Malformed: the URL guard answers 400; treat it as the panel's to be safe.
+    // Malformed: the URL guard answers 400 before any route.
   }
-  const normal = decoded.replace(/\/+/g, '/').toLowerCase();
-  return normal === panelPaths.signIn || normal.startsWith(`${panelPaths.signIn}/`);
+  return decoded.replace(/\/+/g, '/');
 }
 
 /** Query parameters the pages read. */

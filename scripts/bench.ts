@@ -30,6 +30,8 @@
  * database-down.ts and large-catalogue.ts.
  *
  * Environment: BENCH_SECONDS (10), BENCH_CONNECTIONS (50), BENCH_WARMUP_SECONDS (1),
+ * BENCH_NODE (the servers' Node: by default the Docker image's, fetched once by
+ * scripts/image-node.sh; `current` for the Node running the bench, or a path to a binary),
  * BENCH_SKIP_BUILD=1, BENCH_CPU_PROF=1 (run the server under --cpu-prof and print its top
  * self-time functions), BENCH_LARGE=0 (skip the large catalogue), BENCH_ONLY=junk404,junk404Head
  * (only the rows with these keys, as in the JSON summary, each against the bare server; no cold
@@ -48,6 +50,7 @@ import {
   load,
   log,
   running,
+  serverNodeVersion,
   startServer,
   stopAll,
   type Target,
@@ -186,7 +189,8 @@ async function main(): Promise<number> {
   }
 
   console.log(
-    `\n${connections} connections, ${seconds} s per target, 127.0.0.1; "sent as" is the ` +
+    `\n${connections} connections, ${seconds} s per target, 127.0.0.1, both servers on Node ` +
+      `${serverNodeVersion()}; "sent as" is the ` +
       `Content-Encoding answered (asked: none, or "br, gzip")\n`,
   );
   console.log(table(rows));

@@ -22,17 +22,19 @@ export type JunkPaths = (path: string) => boolean;
 /** Nothing is junk (development, where routes are reloaded per request). */
 export const NO_JUNK: JunkPaths = () => false;
 
-/** A URL template's first segment as a test ('sitemap-:part.xml' matches 'sitemap-3.xml'). */
-function firstSegmentTest(template: string): ((segment: string) => boolean) | 'any' {
+/**
+ * A URL template's first segment: the segment itself, a pattern ('sitemap-:part.xml' matches
+ * 'sitemap-3.xml'), or null when it is dynamic.
+ */
+function firstSegment(template: string): string | RegExp | null {
   const first = (template.split('/')[1] ?? '').toLowerCase();
-  if (/[*?]/.test(first) || /^:/.test(first)) return 'any';
-  if (!first.includes(':')) return (segment) => segment === first;
+  if (/[*?]/.test(first) || /^:/.test(first)) return null;
+  if (!first.includes(':')) return first;
   const source = first
     .split(/:[A-Za-z_]\w*/)
     .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
     .join('[^/]*');
-  const pattern = new RegExp(`^${source}$`);
-  return (segment) => pattern.test(segment);
+  return new RegExp(`^${source}$`);
 }
 
 /** Every full path template of a route tree but the catch-all ('*' at the top of the pages). */
@@ -69,12 +71,18 @@ export function junkPaths(
   /** The names at the top of the public files (favicon.svg, img, ...). */
   publicNames: readonly string[],
 ): JunkPaths {
-  const tests = [...routeTemplates(routes), ...ownedTemplates()].map(firstSegmentTest);
-  if (tests.includes('any')) return NO_JUNK;
+  const firsts = [...routeTemplates(routes), ...ownedTemplates()].map(firstSegment);
+  if (firsts.includes(null)) return NO_JUNK;
+  // A set lookup per request, and a pattern only for the few templated segments.
   const owned = new Set(publicNames.map((name) => name.toLowerCase()));
-  const matchers = tests.filter((test) => test !== 'any');
-  const isOwned = (segment: string) => owned.has(segment) || matchers.some((test) => test(segment));
-  return (path) => {
+  const patterns: RegExp[] = [];
+  for (const first of firsts) {
+    if (first instanceof RegExp) patterns.push(first);
+    else if (first !== null) owned.add(first);
+  }
+  const isOwned = (segment: string) =>
+    owned.has(segment) || patterns.some((pattern) => pattern.test(segment));
+  const isJunk = (path: string) => {
     if (!path.startsWith('/') || path.length === 1 || UNSURE.test(path)) return false;
     const decoded: string[] = [];
     for (const segment of path.split('/').slice(1)) {
@@ -92,4 +100,22 @@ export function junkPaths(
     if (first === '' || isOwned(first) || isOwned(firstDecoded)) return false;
     return !isPanelPath(path);
   };
+  // Scanners ask for the same few hundred paths again and again: each is judged once (a
+  // microsecond, a third of what answering its HEAD costs) while it is remembered.
+  const judged = new Map<string, boolean>();
+  return (path) => {
+    let junk = judged.get(path);
+    if (junk === undefined) {
+      junk = isJunk(path);
+      if (path.length <= REMEMBERED_PATH_LENGTH) {
+        if (judged.size >= REMEMBERED_PATHS) judged.clear();
+        judged.set(path, junk);
+      }
+    }
+    return junk;
+  };
 }
+
+/** Paths judged and remembered (then forgotten all at once), each at most this long: under 300 KB. */
+const REMEMBERED_PATHS = 1_000;
+const REMEMBERED_PATH_LENGTH = 256;

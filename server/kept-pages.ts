@@ -2,17 +2,28 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from './logger.ts';
 import { isPanelPath } from '../client/paths.ts';
 import { notFoundKey, type CachedPage, type PageCache } from './page-cache.ts';
-import { NO_JUNK, type JunkPaths } from './junk-paths.ts';
-import { sendPrepared } from './prepared-response.ts';
+import type { JunkPaths } from './junk-paths.ts';
+import type { JunkTally } from './junk-tally.ts';
+import {
+  notModified,
+  representationFor,
+  sendPrepared,
+  type Representation,
+} from './prepared-response.ts';
 import { sendSlotted } from './slotted-response.ts';
-import { logRequest } from './request-log.ts';
+import { logRequest, requestId, startRequestLine } from './request-log.ts';
 import { helmetHeaders } from './security.ts';
 import { MAX_URL_LENGTH } from './url-guard.ts';
 
+/** Which paths are junk, and where requests for them are counted. */
+export type Junk = { readonly isJunk: JunkPaths; readonly tally: JunkTally };
+
+const NOT_FOUND_PAGE = notFoundKey('page');
+
 /**
  * Answers a GET or HEAD of a kept page before Express sees the request: a map lookup and one
- * write, with the request's one log line and the headers every response gets. Express's
- * per-request setup was most of what a kept page cost
+ * write, with the request's one log line (a junk path's is counted instead) and the headers
+ * every response gets. Express's per-request setup was most of what a kept page cost
  * (docs/decisions/2026-11-22-page-identity.md). Returns false when the request is not for a
  * kept page; the app then answers it. A kept path was valid when it was kept, so none of
  * the app's guards is skipped; a junk path (server/junk-paths.ts) gets the kept 404 page it
@@ -23,23 +34,65 @@ export function answerFromKeptPages(
   logger: Logger,
   req: IncomingMessage,
   res: ServerResponse,
-  junk: JunkPaths = NO_JUNK,
+  junk?: Junk,
 ): boolean {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
   const url = req.url ?? '';
   if (url.length > MAX_URL_LENGTH || !url.startsWith('/')) return false;
   const q = url.indexOf('?');
-  // The panel is never answered from kept pages: its guard must see every request.
-  if (isPanelPath(q < 0 ? url : url.slice(0, q))) return false;
   const path = q < 0 ? url : url.slice(0, q);
-  const page =
-    pages.get(path, q < 0 ? '' : url.slice(q + 1)) ??
-    (junk(path) ? pages.peek(notFoundKey('page')) : undefined);
+  // The panel is never answered from kept pages: its guard must see every request.
+  if (isPanelPath(path)) return false;
+  // A junk path gets the kept 404 page, whatever else is kept for it, and is counted, not
+  // logged line by line (server/junk-tally.ts).
+  const counted = junk?.isJunk(path) ? junk.tally : undefined;
+  const page = counted
+    ? pages.peek(NOT_FOUND_PAGE)
+    : pages.get(path, q < 0 ? '' : url.slice(q + 1));
   if (!page) return false;
-  logRequest(logger, req, res);
-  for (const [name, value] of helmetHeaders()) res.setHeader(name, value);
-  sendKept(req, res, page.response);
+  counted?.count(path);
+  const response = page.response;
+  if ('parts' in response) {
+    logRequest(logger, req, res);
+    for (const [name, value] of helmetHeaders()) res.setHeader(name, value);
+    sendSlotted(req, res, response);
+    return true;
+  }
+  const reqId = counted ? requestId(req) : startRequestLine(logger, req, res);
+  const chosen = representationFor(req, response);
+  if (notModified(req, response.status, chosen.etag)) {
+    res.setHeader('X-Request-Id', reqId);
+    for (const [name, value] of helmetHeaders()) res.setHeader(name, value);
+    sendPrepared(req, res, response);
+    return true;
+  }
+  // One writeHead of headers made once, as a bare node:http server answers: ~20 setHeader
+  // calls, or a new object of ~20 headers, per request cost more than the rest of the answer
+  // (docs/performance.md, "A 404's HEAD"). writeHead reads the object before it returns, so
+  // this response's id can be written into it.
+  const headers = keptHeaders(chosen);
+  headers['X-Request-Id'] = reqId;
+  res.writeHead(response.status, headers);
+  res.end(chosen.body);
   return true;
+}
+
+/**
+ * Per representation, helmet's headers and its own (the representation's win a clash) in one
+ * object, with a slot for the request id.
+ */
+const keptHeadersOf = new WeakMap<Representation, Record<string, string>>();
+function keptHeaders(chosen: Representation): Record<string, string> {
+  let headers = keptHeadersOf.get(chosen);
+  if (!headers) {
+    const byName = new Map<string, readonly [string, string]>();
+    for (const header of [...helmetHeaders(), ...Object.entries(chosen.headers)]) {
+      byName.set(header[0].toLowerCase(), header);
+    }
+    headers = { ...Object.fromEntries(byName.values()), 'X-Request-Id': '' };
+    keptHeadersOf.set(chosen, headers);
+  }
+  return headers;
 }
 
 /** A kept page's response: its prepared bytes, or its bytes with a new one-time value. */

@@ -9,8 +9,13 @@ const gzipAsync = promisify(gzip);
 
 export type Encoding = 'br' | 'gzip' | 'identity';
 
-/** One representation: its bytes and its strong validator. */
-export type Representation = { readonly body: Buffer; readonly etag: string };
+/** One representation: its bytes, its strong validator and every header it is sent with. */
+export type Representation = {
+  readonly body: Buffer;
+  readonly etag: string;
+  /** The response's headers with this representation's ETag, Content-Encoding and Content-Length. */
+  readonly headers: Readonly<Record<string, string>>;
+};
 
 /**
  * A response that is the same bytes for everyone who asks (a kept page, robots.txt, a
@@ -57,10 +62,7 @@ export async function prepareResponse(
 ): Promise<PreparedResponse> {
   const identity = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
   const hash = bodyHash(identity);
-  if (!compress) {
-    const only = { body: identity, etag: `"${hash}"` };
-    return { status, headers, identity: only, compressed: undefined, bytes: identity.length };
-  }
+  if (!compress) return uncompressed(status, headers, identity, `"${hash}"`);
   const level = EFFORT[effort];
   const [br, gz] = await Promise.all([
     brotli(identity, {
@@ -72,16 +74,43 @@ export async function prepareResponse(
     }),
     gzipAsync(identity, { level: level.gzip }),
   ]);
+  const varied = { ...headers, Vary: 'Accept-Encoding' };
   return {
     status,
-    headers: { ...headers, Vary: 'Accept-Encoding' },
+    headers: varied,
     // Different bytes, different strong validators (RFC 9110, 8.8.3).
-    identity: { body: identity, etag: `"${hash}"` },
+    identity: representation(varied, identity, `"${hash}"`, 'identity'),
     compressed: {
-      br: { body: br, etag: `"${hash}-br"` },
-      gzip: { body: gz, etag: `"${hash}-gz"` },
+      br: representation(varied, br, `"${hash}-br"`, 'br'),
+      gzip: representation(varied, gz, `"${hash}-gz"`, 'gzip'),
     },
     bytes: identity.length + br.length + gz.length,
+  };
+}
+
+/** Bytes sent as they are (compressed already, or a picture), with their strong ETag. */
+export function uncompressed(
+  status: number,
+  headers: Readonly<Record<string, string>>,
+  body: Buffer,
+  etag: string,
+): PreparedResponse {
+  const only = representation(headers, body, etag, 'identity');
+  return { status, headers, identity: only, compressed: undefined, bytes: body.length };
+}
+
+function representation(
+  headers: Readonly<Record<string, string>>,
+  body: Buffer,
+  etag: string,
+  encoding: Encoding,
+): Representation {
+  const coding: Record<string, string> =
+    encoding === 'identity' ? {} : { 'Content-Encoding': encoding };
+  return {
+    body,
+    etag,
+    headers: { ...headers, ETag: etag, ...coding, 'Content-Length': String(body.length) },
   };
 }
 
@@ -118,27 +147,31 @@ export function notModified(req: IncomingMessage, status: number, etag: string):
   return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }
 
+/** The representation the request accepts (see chooseEncoding). */
+export function representationFor(
+  req: IncomingMessage,
+  prepared: PreparedResponse,
+): Representation {
+  if (!prepared.compressed) return prepared.identity;
+  const encoding = chooseEncoding(req);
+  return encoding === 'identity' ? prepared.identity : prepared.compressed[encoding];
+}
+
 /** Sends `prepared` in the encoding the request accepts; a matching If-None-Match gets 304. */
 export function sendPrepared(
   req: IncomingMessage,
   res: ServerResponse,
   prepared: PreparedResponse,
 ): void {
-  const encoding = prepared.compressed ? chooseEncoding(req) : 'identity';
-  const { body, etag } =
-    encoding === 'identity' || !prepared.compressed
-      ? prepared.identity
-      : prepared.compressed[encoding];
-  res.statusCode = prepared.status;
-  for (const [name, value] of Object.entries(prepared.headers)) res.setHeader(name, value);
-  res.setHeader('ETag', etag);
-  if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding);
-  if (notModified(req, prepared.status, etag)) {
+  const chosen = representationFor(req, prepared);
+  if (notModified(req, prepared.status, chosen.etag)) {
     res.statusCode = 304;
-    res.removeHeader('Content-Encoding');
+    for (const [name, value] of Object.entries(prepared.headers)) res.setHeader(name, value);
+    res.setHeader('ETag', chosen.etag);
     res.end();
     return;
   }
-  res.setHeader('Content-Length', body.length);
-  res.end(body);
+  res.statusCode = prepared.status;
+  for (const [name, value] of Object.entries(chosen.headers)) res.setHeader(name, value);
+  res.end(chosen.body);
 }

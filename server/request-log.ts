@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Logger } from './logger.ts';
+import { logRequestLine, type Logger } from './logger.ts';
 import { isPanelPath, paths, queryParams } from '../client/paths.ts';
 
 const SAFE_ID = /^[\w.:-]{1,100}$/;
@@ -17,30 +17,45 @@ declare global {
   }
 }
 
+/** The proxy's X-Request-Id when it is sane, else a new one. */
+export function requestId(req: IncomingMessage): string {
+  const incoming = req.headers['x-request-id'];
+  return typeof incoming === 'string' && SAFE_ID.test(incoming) ? incoming : randomUUID();
+}
+
 /**
  * Starts a request's one JSON log line, written when the response finishes, with a request
- * id (the proxy's X-Request-Id when it is sane, else a new one) echoed in the response.
- * Returns the id. Used by the Express middleware below and by the kept-page fast path.
+ * id (the proxy's X-Request-Id when it is sane, else a new one). Returns the id, which the
+ * caller sends back as X-Request-Id (see logRequest). The kept-page fast path sends it among
+ * its precomputed headers (server/kept-pages.ts).
  */
-export function logRequest(logger: Logger, req: IncomingMessage, res: ServerResponse): string {
-  const incoming = req.headers['x-request-id'];
-  const reqId = typeof incoming === 'string' && SAFE_ID.test(incoming) ? incoming : randomUUID();
-  res.setHeader('X-Request-Id', reqId);
+export function startRequestLine(
+  logger: Logger,
+  req: IncomingMessage,
+  res: ServerResponse,
+): string {
+  const reqId = requestId(req);
   // Express rewrites req.url inside mounted routers: keep the URL as it arrived.
   const url = withoutSecrets((req.url ?? '').slice(0, 300));
+  const method = req.method ?? '';
   const start = process.hrtime.bigint();
   res.on('finish', () => {
     const ms = Number(process.hrtime.bigint() - start) / 1e6;
-    const line = {
+    logRequestLine(logger, {
       reqId,
-      method: req.method,
+      method,
       url,
       status: res.statusCode,
       ms: Math.round(ms * 10) / 10,
-    };
-    if (res.statusCode >= 500) logger.error(line, 'request');
-    else logger.info(line, 'request');
+    });
   });
+  return reqId;
+}
+
+/** startRequestLine, with the id echoed in the response's X-Request-Id. */
+export function logRequest(logger: Logger, req: IncomingMessage, res: ServerResponse): string {
+  const reqId = startRequestLine(logger, req, res);
+  res.setHeader('X-Request-Id', reqId);
   return reqId;
 }
 

@@ -45,7 +45,8 @@ import { clientKeys } from './demand/client-key.ts';
 import { createContactStore } from '../store/messages.ts';
 import { createRetention, type Purge, type Retention } from './retention.ts';
 import { clientDistDir, publicTopLevel } from './paths.ts';
-import { junkPaths, NO_JUNK } from './junk-paths.ts';
+import { junkPaths } from './junk-paths.ts';
+import { createJunkTally } from './junk-tally.ts';
 import { createPanel } from './panel/index.ts';
 import type { FactsSource } from './facts/source.ts';
 import { openFactsStore, type FactsStore } from './facts/store.ts';
@@ -342,8 +343,11 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
 
   const routes = overrides.routes ?? appRoutes;
   // Development reloads its routes per request and keeps no pages: nothing is junk there.
+  const junkTally = createJunkTally(logger);
   const junk =
-    pages && typeof routes !== 'function' ? junkPaths(routes, publicTopLevel()) : NO_JUNK;
+    pages && typeof routes !== 'function'
+      ? { isJunk: junkPaths(routes, publicTopLevel()), tally: junkTally }
+      : undefined;
   let draining = false;
   const app = createApp(config, {
     catalogue,
@@ -400,6 +404,7 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
       contact.start();
       push.start();
       tally.start();
+      junkTally.start();
       retention.start();
       places.start();
       backups.start();
@@ -437,6 +442,7 @@ export async function createSite(config: Config, overrides: SiteOverrides = {}):
         await contact.stop();
         await push.stop();
         await tally.stop();
+        junkTally.stop();
         panel.close();
         await database.close();
       })();

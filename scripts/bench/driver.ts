@@ -3,7 +3,7 @@
  * server that replays what the SSR server sent, autocannon (and a HEAD loader of its own),
  * and the readings of the answering process's CPU time and memory (Linux /proc).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import http from 'node:http';
 import { connect } from 'node:net';
@@ -60,6 +60,42 @@ export type Recorded = {
   body: string;
 };
 
+let chosenNode: string | undefined;
+
+/**
+ * The node binary the servers (ours and the bare one) run on: the Docker image's exact Node
+ * (scripts/image-node.sh, fetched from the registry once), as production runs it. On Node 20
+ * a request costs the server a few µs more than on the image's Node, most of it the
+ * async_hooks that React's AsyncLocalStorage turns on there (docs/performance.md).
+ * BENCH_NODE=current: the Node running the bench; BENCH_NODE=<path>: that binary.
+ */
+export function serverNode(): string {
+  if (chosenNode) return chosenNode;
+  const choice = process.env.BENCH_NODE;
+  if (choice === 'current') chosenNode = process.execPath;
+  else if (choice) chosenNode = choice;
+  else {
+    const fetched = spawnSync('bash', ['scripts/image-node.sh'], {
+      cwd: projectRoot,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    if (fetched.status !== 0) {
+      throw new Error(
+        "bench: the image's Node could not be fetched (scripts/image-node.sh); " +
+          'BENCH_NODE=current measures on the Node running the bench',
+      );
+    }
+    chosenNode = join(fetched.stdout.trim(), 'node');
+  }
+  return chosenNode;
+}
+
+/** `node --version` of serverNode(). */
+export function serverNodeVersion(): string {
+  return spawnSync(serverNode(), ['--version'], { encoding: 'utf8' }).stdout.trim();
+}
+
 export const running = new Set<Server>();
 const loading = new Set<autocannon.Instance>();
 
@@ -76,14 +112,22 @@ export async function startServer(
 ): Promise<Server> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, args, {
+  const child = spawn(serverNode(), args, {
     cwd: projectRoot,
     env: { ...process.env, PORT: String(port), SITE_URL: url, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // What the server printed while it started, for the error below; once it answers, its log
+  // lines (hundreds of MB over a run) are read and dropped: kept, they grew the bench's heap,
+  // and its garbage collection slowed the load it drives for the later rows.
   const output: string[] = [];
-  child.stdout?.on('data', (d) => output.push(String(d)));
-  child.stderr?.on('data', (d) => output.push(String(d)));
+  const onOutput = (d: Buffer) => output.push(String(d));
+  child.stdout?.on('data', onOutput);
+  child.stderr?.on('data', onOutput);
+  const started = () => {
+    child.stdout?.off('data', onOutput).resume();
+    child.stderr?.off('data', onOutput).resume();
+  };
   const server: Server = { url, pid: child.pid, stop: () => stopChild(child) };
   running.add(server);
   const deadline = Date.now() + 15_000;
@@ -93,7 +137,10 @@ export async function startServer(
       throw new Error(`${name} exited during start (code ${child.exitCode}):\n${output.join('')}`);
     }
     try {
-      if ((await fetch(url + healthPath)).ok) return server;
+      if ((await fetch(url + healthPath)).ok) {
+        started();
+        return server;
+      }
     } catch {
       // not listening yet
     }

@@ -25,7 +25,7 @@ import {
   type ShareCard,
 } from '../../client/seo/share-card.ts';
 import type { CatalogueSource } from '../live-catalogue.ts';
-import { sendPrepared, type PreparedResponse } from '../prepared-response.ts';
+import { sendPrepared, uncompressed, type PreparedResponse } from '../prepared-response.ts';
 import { drawShareCardTo } from './draw.ts';
 import { pictureFiles } from './picture-files.ts';
 
@@ -86,13 +86,7 @@ function cardFor(
 }
 
 function prepared(body: Buffer, etag: string): PreparedResponse {
-  return {
-    status: 200,
-    headers: HEADERS,
-    identity: { body, etag },
-    compressed: undefined,
-    bytes: body.length,
-  };
+  return uncompressed(200, HEADERS, body, etag);
 }
 
 export function sharePictureRoute({

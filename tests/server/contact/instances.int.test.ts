@@ -124,7 +124,10 @@ describe('a database that cannot be reached at start', () => {
         database: { state: 'starting' },
       });
       expect((await fetch(`http://127.0.0.1:${port}/`)).status).toBe(200);
-      expect(stdout).toContain('not reachable at start');
+      // Log lines reach stdout in batches, within a second.
+      await waitFor(() => stdout.includes('not reachable at start'), {
+        what: 'the "not reachable at start" log line',
+      });
       expect(stdout).toContain('ECONNREFUSED');
       expect(child.exitCode).toBe(null);
     } finally {

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openContact } from '../../../server/contact/index.ts';
 import type { Site } from '../../../server/site.ts';
 import { memoryContact, testConfig, testSite } from '../../helpers/app.ts';
-import { tempDataDir } from '../../helpers/contact.ts';
+import { tempDataDir, waitFor } from '../../helpers/contact.ts';
 import { startBuiltServer, type RunningServer } from '../../helpers/server.ts';
 
 const valid = (n: number) => ({
@@ -73,11 +73,16 @@ describe('TRUST_PROXY unset: only a proxy on this host is believed', () => {
       statuses.push(res.status);
     }
     expect(statuses).toEqual([303, 303, 303, 303, 303, 429, 429]);
-    const listening = server.logs
-      .join('')
-      .split('\n')
-      .find((l) => l.includes('"listening"'));
-    expect(JSON.parse(listening ?? '{}')).toMatchObject({ trustProxy: 'loopback' });
+    // Log lines reach stdout in batches, within a second.
+    const listening = await waitFor(
+      () =>
+        server.logs
+          .join('')
+          .split('\n')
+          .find((l) => l.includes('"listening"')),
+      { what: 'the "listening" log line' },
+    );
+    expect(JSON.parse(listening)).toMatchObject({ trustProxy: 'loopback' });
   });
 });
 

@@ -184,9 +184,9 @@ describe('the photo library', () => {
     const albums = [album(0), album(1)];
     expect(photos.present(albums)).toEqual([]);
 
-    const started = performance.now();
+    // Never waits for the downloads: when sync returns, nothing is stored yet, work is under way.
     photos.sync(albums);
-    expect(performance.now() - started).toBeLessThan(50); // never waits for downloads
+    expect(photos.present(albums)).toEqual([]);
     expect(photos.busy()).toBe(true);
     await photos.idle();
 

@@ -10,8 +10,8 @@ import {
   sendPrepared,
   type Representation,
 } from './prepared-response.ts';
-import { sendSlotted } from './slotted-response.ts';
-import { logRequest, requestId, startRequestLine } from './request-log.ts';
+import { sendSlotted, type SlottedForm } from './slotted-response.ts';
+import { requestId, startRequestLine } from './request-log.ts';
 import { helmetHeaders } from './security.ts';
 import { MAX_URL_LENGTH } from './url-guard.ts';
 
@@ -52,13 +52,11 @@ export function answerFromKeptPages(
   if (!page) return false;
   counted?.count(path);
   const response = page.response;
+  const reqId = counted ? requestId(req) : startRequestLine(logger, req, res);
   if ('parts' in response) {
-    logRequest(logger, req, res);
-    for (const [name, value] of helmetHeaders()) res.setHeader(name, value);
-    sendSlotted(req, res, response);
+    sendSlotted(req, res, response, (form) => keptHeaders(form, reqId));
     return true;
   }
-  const reqId = counted ? requestId(req) : startRequestLine(logger, req, res);
   const chosen = representationFor(req, response);
   if (notModified(req, response.status, chosen.etag)) {
     res.setHeader('X-Request-Id', reqId);
@@ -68,30 +66,30 @@ export function answerFromKeptPages(
   }
   // One writeHead of headers made once, as a bare node:http server answers: ~20 setHeader
   // calls, or a new object of ~20 headers, per request cost more than the rest of the answer
-  // (docs/performance.md, "A 404's HEAD"). writeHead reads the object before it returns, so
-  // this response's id can be written into it.
-  const headers = keptHeaders(chosen);
-  headers['X-Request-Id'] = reqId;
-  res.writeHead(response.status, headers);
+  // (docs/performance.md, "A 404's HEAD").
+  res.writeHead(response.status, keptHeaders(chosen, reqId));
   res.end(chosen.body);
   return true;
 }
 
 /**
- * Per representation, helmet's headers and its own (the representation's win a clash) in one
- * object, with a slot for the request id.
+ * Per way of sending a kept page (a representation, or a slotted page's form), helmet's headers
+ * and its own (its own win a clash) in one object made once, with this request's id written
+ * into it: writeHead reads the object before it returns.
  */
-const keptHeadersOf = new WeakMap<Representation, Record<string, string>>();
-function keptHeaders(chosen: Representation): Record<string, string> {
-  let headers = keptHeadersOf.get(chosen);
+const keptHeadersOf = new WeakMap<SentForm, Record<string, string>>();
+type SentForm = Representation | SlottedForm;
+function keptHeaders(sent: SentForm, reqId: string): Record<string, string> {
+  let headers = keptHeadersOf.get(sent);
   if (!headers) {
     const byName = new Map<string, readonly [string, string]>();
-    for (const header of [...helmetHeaders(), ...Object.entries(chosen.headers)]) {
+    for (const header of [...helmetHeaders(), ...Object.entries(sent.headers)]) {
       byName.set(header[0].toLowerCase(), header);
     }
     headers = { ...Object.fromEntries(byName.values()), 'X-Request-Id': '' };
-    keptHeadersOf.set(chosen, headers);
+    keptHeadersOf.set(sent, headers);
   }
+  headers['X-Request-Id'] = reqId;
   return headers;
 }
 

@@ -21,6 +21,9 @@ export type SlottedResponse = {
   readonly status: number;
   /** Content-Type, Cache-Control, CSP, ...: everything but the encoding and the length. */
   readonly headers: Readonly<Record<string, string>>;
+  /** How it is sent gzip, and as it is: every header, the length included (a value's length is fixed). */
+  readonly gzip: SlottedForm;
+  readonly identity: SlottedForm;
   /** The page between its slots: one more part than slots. */
   readonly parts: readonly Buffer[];
   /** The gzip header with part 0's blocks, then each later part's blocks. */
@@ -32,6 +35,12 @@ export type SlottedResponse = {
   readonly fill: () => string;
   /** Memory held by the parts and their blocks. */
   readonly bytes: number;
+};
+
+/** One way a slotted page is sent, with all its headers. */
+export type SlottedForm = {
+  readonly gzip: boolean;
+  readonly headers: Readonly<Record<string, string>>;
 };
 
 /** gzip level of the parts: as for kept pages (server/prepared-response.ts). */
@@ -71,37 +80,59 @@ export function prepareSlotted(
     });
     return i === 0 ? Buffer.concat([GZIP_HEADER, blocks]) : blocks;
   });
-  return {
-    status,
-    headers: { ...headers, Vary: 'Accept-Encoding' },
+  const body = {
     parts,
     deflated,
     crcs: parts.map((part) => crc32(part)),
     appends: parts.map((part) => crc32Shift(part.length)),
+  };
+  const varied = { ...headers, Vary: 'Accept-Encoding' };
+  // Every value has the sample's length, so each form's length is known now.
+  const form = (gzip: boolean): SlottedForm => {
+    const length = slottedChunks(body, Buffer.from(sample, 'latin1'), gzip).reduce(
+      (n, chunk) => n + chunk.length,
+      0,
+    );
+    const coding: Record<string, string> = gzip ? { 'Content-Encoding': 'gzip' } : {};
+    return { gzip, headers: { ...varied, ...coding, 'Content-Length': String(length) } };
+  };
+  return {
+    status,
+    headers: varied,
+    gzip: form(true),
+    identity: form(false),
+    ...body,
     fill,
     bytes: [...parts, ...deflated].reduce((n, b) => n + b.length, 0),
   };
 }
 
-/** The page with a new value in its slots: gzip when the request takes it, else identity. */
-export function sendSlotted(req: IncomingMessage, res: ServerResponse, page: SlottedResponse) {
+/**
+ * The page with a new value in its slots: gzip when the request takes it, else identity, in
+ * one writeHead of the form's headers, or of those `headersOf` gives for it (the kept-page
+ * path adds helmet's and the request id: server/kept-pages.ts).
+ */
+export function sendSlotted(
+  req: IncomingMessage,
+  res: ServerResponse,
+  page: SlottedResponse,
+  headersOf: (form: SlottedForm) => Readonly<Record<string, string>> = (form) => form.headers,
+) {
   const value = Buffer.from(page.fill(), 'latin1');
-  const gzip = acceptsGzip(req);
-  const chunks = slottedChunks(page, value, gzip);
-  res.statusCode = page.status;
-  for (const [name, value] of Object.entries(page.headers)) res.setHeader(name, value);
-  if (gzip) res.setHeader('Content-Encoding', 'gzip');
-  res.setHeader(
-    'Content-Length',
-    chunks.reduce((n, c) => n + c.length, 0),
-  );
+  const form = acceptsGzip(req) ? page.gzip : page.identity;
+  const chunks = slottedChunks(page, value, form.gzip);
+  res.writeHead(page.status, headersOf(form));
   res.cork();
   for (const chunk of chunks) res.write(chunk);
   res.end();
 }
 
 /** The body with `value` in every slot, in order: gzip's bytes, or the page as it is. */
-export function slottedChunks(page: SlottedResponse, value: Buffer, gzip: boolean): Buffer[] {
+export function slottedChunks(
+  page: Pick<SlottedResponse, 'parts' | 'deflated' | 'crcs' | 'appends'>,
+  value: Buffer,
+  gzip: boolean,
+): Buffer[] {
   if (!gzip) return page.parts.flatMap((part, i) => (i === 0 ? [part] : [value, part]));
   // A stored block: BFINAL 0, BTYPE 00, padded to the byte; LEN and its complement.
   const stored = Buffer.from([

@@ -360,6 +360,63 @@ describe('the production listener', () => {
       server.close();
     }
   });
+  it('answers a kept page with a one-time token in one go, headers as Express sends it', async () => {
+    const site = await testSite({ logger: createLogger('silent') });
+    const server = http.createServer(site.listener).listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const { port } = server.address() as AddressInfo;
+    // The contact form: the same page for everyone but for its one-time token.
+    const get = (encoding: string) =>
+      new Promise<{ res: http.IncomingMessage; body: Buffer }>((resolve, reject) =>
+        http
+          .get(
+            {
+              port,
+              path: '/contact',
+              headers: { 'accept-encoding': encoding, 'user-agent': VISITOR_UA },
+            },
+            (res) => {
+              const chunks: Buffer[] = [];
+              res.on('data', (chunk: Buffer) => chunks.push(chunk));
+              res.on('end', () => resolve({ res, body: Buffer.concat(chunks) }));
+            },
+          )
+          .on('error', reject),
+      );
+    // In any order, as fetch's Headers compares them in the test above.
+    const pageHeaders = (res: http.IncomingMessage) =>
+      Object.entries(res.headers)
+        .filter(
+          ([name]) =>
+            !['date', 'x-request-id', 'x-powered-by', 'connection', 'keep-alive'].includes(name),
+        )
+        .sort(([a], [b]) => a.localeCompare(b));
+    const token = (html: string) => /name="token" value="([^"]+)"/.exec(html)?.[1];
+    try {
+      for (const encoding of ['gzip', 'identity']) {
+        const built = await get(encoding);
+        const kept = await get(encoding);
+        expect(built.res.statusCode).toBe(200);
+        expect(kept.res.statusCode).toBe(200);
+        expect(pageHeaders(kept.res)).toEqual(pageHeaders(built.res));
+        expect(kept.res.headers['x-request-id']).toMatch(/^[\w-]{36}$/);
+        expect(kept.res.headers['content-length']).toBe(String(kept.body.length));
+        const html = (answer: { res: http.IncomingMessage; body: Buffer }) =>
+          (answer.res.headers['content-encoding'] === 'gzip'
+            ? gunzipSync(answer.body)
+            : answer.body
+          ).toString('utf8');
+        expect(kept.res.headers['content-encoding']).toBe(encoding === 'gzip' ? 'gzip' : undefined);
+        expect(token(html(kept))).toMatch(/^[\w-]{43}$/);
+        expect(token(html(kept))).not.toBe(token(html(built)));
+        expect(html(kept).replace(token(html(kept))!, '')).toBe(
+          html(built).replace(token(html(built))!, ''),
+        );
+      }
+    } finally {
+      server.close();
+    }
+  });
 });
 
 /** Counts the pages actually rendered: a build is a render and two compressions. */

@@ -37,7 +37,12 @@ describe('a page with a slot filled per response', () => {
       expect(identity.equals(expected)).toBe(true);
       // gunzip checks the CRC-32 and the length in the trailer.
       expect(gunzipSync(gzip).equals(expected)).toBe(true);
+      // The length sent, known when the page was prepared, is every value's.
+      expect(prepared.identity.headers['Content-Length']).toBe(String(identity.length));
+      expect(prepared.gzip.headers['Content-Length']).toBe(String(gzip.length));
     }
+    expect(prepared.gzip.headers['Content-Encoding']).toBe('gzip');
+    expect(prepared.identity.headers['Content-Encoding']).toBeUndefined();
   });
 
   it('later parts reach back across the slot: about the size of gzip on the whole page', () => {

@@ -11,7 +11,7 @@ import {
   type Representation,
 } from './prepared-response.ts';
 import { sendSlotted, type SlottedForm } from './slotted-response.ts';
-import { requestId, startRequestLine } from './request-log.ts';
+import { requestAnswered, requestId } from './request-log.ts';
 import { helmetHeaders } from './security.ts';
 import { MAX_URL_LENGTH } from './url-guard.ts';
 
@@ -51,25 +51,36 @@ export function answerFromKeptPages(
     : pages.get(path, q < 0 ? '' : url.slice(q + 1));
   if (!page) return false;
   counted?.count(path);
-  const response = page.response;
-  const reqId = counted ? requestId(req) : startRequestLine(logger, req, res);
+  const start = process.hrtime.bigint();
+  const reqId = requestId(req);
+  sendKeptAnswer(req, res, page.response, reqId);
+  // Answered whole: the line now, not on `finish` (a listener per response).
+  if (!counted) requestAnswered(logger, req, res, reqId, start);
+  return true;
+}
+
+function sendKeptAnswer(
+  req: IncomingMessage,
+  res: ServerResponse,
+  response: CachedPage['response'],
+  reqId: string,
+) {
   if ('parts' in response) {
     sendSlotted(req, res, response, (form) => keptHeaders(form, reqId));
-    return true;
+    return;
   }
   const chosen = representationFor(req, response);
   if (notModified(req, response.status, chosen.etag)) {
     res.setHeader('X-Request-Id', reqId);
     for (const [name, value] of helmetHeaders()) res.setHeader(name, value);
     sendPrepared(req, res, response);
-    return true;
+    return;
   }
   // One writeHead of headers made once, as a bare node:http server answers: ~20 setHeader
   // calls, or a new object of ~20 headers, per request cost more than the rest of the answer
   // (docs/performance.md, "A 404's HEAD").
   res.writeHead(response.status, keptHeaders(chosen, reqId));
   res.end(chosen.body);
-  return true;
 }
 
 /**

@@ -26,8 +26,7 @@ export function requestId(req: IncomingMessage): string {
 /**
  * Starts a request's one JSON log line, written when the response finishes, with a request
  * id (the proxy's X-Request-Id when it is sane, else a new one). Returns the id, which the
- * caller sends back as X-Request-Id (see logRequest). The kept-page fast path sends it among
- * its precomputed headers (server/kept-pages.ts).
+ * caller sends back as X-Request-Id (see logRequest).
  */
 export function startRequestLine(
   logger: Logger,
@@ -37,19 +36,42 @@ export function startRequestLine(
   const reqId = requestId(req);
   // Express rewrites req.url inside mounted routers: keep the URL as it arrived.
   const url = withoutSecrets((req.url ?? '').slice(0, 300));
-  const method = req.method ?? '';
   const start = process.hrtime.bigint();
-  res.on('finish', () => {
-    const ms = Number(process.hrtime.bigint() - start) / 1e6;
-    logRequestLine(logger, {
-      reqId,
-      method,
-      url,
-      status: res.statusCode,
-      ms: Math.round(ms * 10) / 10,
-    });
-  });
+  res.on('finish', () => writeRequestLine(logger, req, url, reqId, res.statusCode, start));
   return reqId;
+}
+
+/**
+ * The line of a request answered whole already (a kept page: headers and body handed to
+ * Node in one call), written at once: no `finish` listener per response.
+ */
+export function requestAnswered(
+  logger: Logger,
+  req: IncomingMessage,
+  res: ServerResponse,
+  reqId: string,
+  start: bigint,
+): void {
+  const url = withoutSecrets((req.url ?? '').slice(0, 300));
+  writeRequestLine(logger, req, url, reqId, res.statusCode, start);
+}
+
+function writeRequestLine(
+  logger: Logger,
+  req: IncomingMessage,
+  url: string,
+  reqId: string,
+  status: number,
+  start: bigint,
+): void {
+  const ms = Number(process.hrtime.bigint() - start) / 1e6;
+  logRequestLine(logger, {
+    reqId,
+    method: req.method ?? '',
+    url,
+    status,
+    ms: Math.round(ms * 10) / 10,
+  });
 }
 
 /** startRequestLine, with the id echoed in the response's X-Request-Id. */

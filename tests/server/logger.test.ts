@@ -1,6 +1,15 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { pino } from 'pino';
-import { createLogger, logRequestLine, type RequestLine } from '../../server/logger.ts';
+import {
+  batchedDestination,
+  createLogger,
+  logRequestLine,
+  type RequestLine,
+} from '../../server/logger.ts';
+
+const execFileAsync = promisify(execFile);
 
 function capture(level = 'info') {
   const lines: string[] = [];
@@ -62,5 +71,74 @@ describe("a request's line", () => {
     const { logger, lines } = capture();
     logRequestLine(logger.child({ part: 'x' }), LINE);
     expect(JSON.parse(lines[0]!)).toMatchObject({ part: 'x', msg: 'request', url: LINE.url });
+  });
+});
+
+describe('log lines in batches', () => {
+  function sink() {
+    const calls: string[] = [];
+    return {
+      calls,
+      sink: {
+        write: (text: string) => void calls.push(`write ${text}`),
+        flushSync: () => void calls.push('flushSync'),
+        writeSync: (text: string) => void calls.push(`writeSync ${text}`),
+      },
+    };
+  }
+
+  it('hands lines on in order once enough have gathered, or when a second has passed', () => {
+    vi.useFakeTimers();
+    try {
+      const { calls, sink: to } = sink();
+      const out = batchedDestination(to, { bytes: 10, everyMs: 1000 });
+      out.write('a\n');
+      out.write('bb\n');
+      expect(calls).toEqual([]);
+      out.write('cccccc\n');
+      expect(calls).toEqual(['write a\nbb\ncccccc\n']);
+      out.write('d\n');
+      vi.advanceTimersByTime(999);
+      expect(calls).toHaveLength(1);
+      vi.advanceTimersByTime(1);
+      expect(calls).toEqual(['write a\nbb\ncccccc\n', 'write d\n']);
+      // Nothing gathered, nothing written.
+      vi.advanceTimersByTime(5000);
+      expect(calls).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('on exit, writes what is gathered after what the sink holds, at once', () => {
+    const { calls, sink: to } = sink();
+    const out = batchedDestination(to);
+    out.write('uno\n');
+    out.write('dos\n');
+    out.flushSync();
+    expect(calls).toEqual(['flushSync', 'writeSync uno\ndos\n']);
+    out.flushSync();
+    expect(calls).toEqual(['flushSync', 'writeSync uno\ndos\n', 'flushSync']);
+  });
+
+  it('a process that logs and exits at once leaves every line on stdout', async () => {
+    const script = [
+      "import { asyncStdout, createLogger } from './server/logger.ts';",
+      'const stdout = asyncStdout();',
+      "const logger = createLogger('info', stdout);",
+      "for (let i = 0; i < 3000; i += 1) logger.info({ i }, 'línea');",
+      'stdout.flushSync();',
+      'process.exit(0);',
+    ].join('\n');
+    const { stdout } = await execFileAsync(
+      process.execPath,
+      ['--import', 'tsx', '--input-type=module', '-e', script],
+      { maxBuffer: 10 * 1024 * 1024 },
+    );
+    const numbers = stdout
+      .trim()
+      .split('\n')
+      .map((line) => (JSON.parse(line) as { i: number }).i);
+    expect(numbers).toEqual(Array.from({ length: 3000 }, (_, i) => i));
   });
 });

@@ -51,7 +51,7 @@ export function answerFromKeptPages(
     : pages.get(path, q < 0 ? '' : url.slice(q + 1));
   if (!page) return false;
   counted?.count(path);
-  const start = process.hrtime.bigint();
+  const start = counted ? 0n : process.hrtime.bigint();
   const reqId = requestId(req);
   sendKeptAnswer(req, res, page.response, reqId);
   // Answered whole: the line now, not on `finish` (a listener per response).

@@ -28,7 +28,7 @@ export function requestId(req: IncomingMessage): string {
  * id (the proxy's X-Request-Id when it is sane, else a new one). Returns the id, which the
  * caller sends back as X-Request-Id (see logRequest).
  */
-export function startRequestLine(
+function startRequestLine(
   logger: Logger,
   req: IncomingMessage,
   res: ServerResponse,

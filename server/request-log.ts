@@ -28,11 +28,7 @@ export function requestId(req: IncomingMessage): string {
  * id (the proxy's X-Request-Id when it is sane, else a new one). Returns the id, which the
  * caller sends back as X-Request-Id (see logRequest).
  */
-function startRequestLine(
-  logger: Logger,
-  req: IncomingMessage,
-  res: ServerResponse,
-): string {
+function startRequestLine(logger: Logger, req: IncomingMessage, res: ServerResponse): string {
   const reqId = requestId(req);
   // Express rewrites req.url inside mounted routers: keep the URL as it arrived.
   const url = withoutSecrets((req.url ?? '').slice(0, 300));

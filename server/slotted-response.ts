@@ -19,9 +19,10 @@ import { constants, crc32, deflateRawSync } from 'node:zlib';
 
 export type SlottedResponse = {
   readonly status: number;
-  /** Content-Type, Cache-Control, CSP, ...: everything but the encoding and the length. */
-  readonly headers: Readonly<Record<string, string>>;
-  /** How it is sent gzip, and as it is: every header, the length included (a value's length is fixed). */
+  /**
+   * How it is sent gzip, and as it is: every header (Content-Type, Cache-Control, CSP, ...,
+   * the encoding and the length: every value has the slot's length).
+   */
   readonly gzip: SlottedForm;
   readonly identity: SlottedForm;
   /** The page between its slots: one more part than slots. */
@@ -98,7 +99,6 @@ export function prepareSlotted(
   };
   return {
     status,
-    headers: varied,
     gzip: form(true),
     identity: form(false),
     ...body,

@@ -48,6 +48,16 @@ describe('public pages with the database stopped', POSTGRES, () => {
       }
       expect((await get('/privacidad')).status).toBe(200);
       expect((await get('/parabrisa/marca-que-no-existe/fiesta')).status).toBe(404);
+      // The forms with a one-time token, each kept around its slot, need no database either.
+      const product = (await get('/parabrisa/peugeot/208')).text;
+      const quoteForm = /href="(\/presupuesto\?[^"]+)"/
+        .exec(product)?.[1]
+        ?.replaceAll('&amp;', '&');
+      for (const path of ['/contact', '/turnos?que=reparacion&lugar=taller', quoteForm ?? '']) {
+        const res = await get(path);
+        expect(res.status, path).toBe(200);
+        expect(res.text, path).toMatch(/name="token" value="[\w-]{43}"/);
+      }
 
       // A write that cannot be stored: the 503 page in Spanish, what happened and the way out.
       const started = Date.now();

@@ -144,7 +144,11 @@ describe('Avisos in a phone browser', () => {
     );
     expect(scope).toBe(`${site.url}/panel/`);
 
-    // A push delivered by DevTools: the worker shows it.
+    // A push delivered by DevTools: the worker shows it. Only once the worker is active: a
+    // push delivered while it still installs is lost (seen once in CI under load).
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
     const cdp = await context.newCDPSession(page);
     const registrationId = new Promise<string>((resolve) => {
       cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
